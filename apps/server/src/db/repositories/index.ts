@@ -1,0 +1,14 @@
+import type { Database } from '../client.ts';
+import { createOutboxRepository } from './outbox.ts';
+import { createPageViewsRepository } from './page-views.ts';
+import { createUsersRepository } from './users.ts';
+
+export function createRepositories(db: Database) {
+  return {
+    users: createUsersRepository(db),
+    outbox: createOutboxRepository(db),
+    pageViews: createPageViewsRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { user, userProfile } from '../schema.ts';
+
+export interface AccountRecord {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  disabled: boolean;
+}
+
+const accountColumns = {
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  emailVerified: user.emailVerified,
+  disabled: user.disabled,
+};
+
+export function createUsersRepository(db: Database) {
+  return {
+    async findByEmail(email: string): Promise<AccountRecord | undefined> {
+      const rows = await db.select(accountColumns).from(user).where(eq(user.email, email.toLowerCase())).limit(1);
+      return rows[0];
+    },
+    async findById(id: string): Promise<AccountRecord | undefined> {
+      const rows = await db.select(accountColumns).from(user).where(eq(user.id, id)).limit(1);
+      return rows[0];
+    },
+    async setDisabled(id: string, disabled: boolean): Promise<void> {
+      await db.update(user).set({ disabled, updatedAt: new Date() }).where(eq(user.id, id));
+    },
+    /** Idempotent: a second call for the same account changes nothing. */
+    async ensureProfile(profile: { userId: string; email: string; name: string }): Promise<void> {
+      await db.insert(userProfile).values(profile).onConflictDoNothing({ target: userProfile.userId });
+    },
+    async findProfile(userId: string) {
+      const rows = await db.select().from(userProfile).where(eq(userProfile.userId, userId)).limit(1);
+      return rows[0];
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,24 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { composeApp } from './compose.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const { app } = await composeApp(config, database, (line) => console.log(line));
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal} received, shutting down`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL';
+console.log(`Reelsmith is running at ${config.publicUrl} (database: ${where}; data: ${config.dataDir})`);

@@ -1,0 +1,124 @@
+import { authErrorCodes, emailSchema } from '@reelsmith/contracts';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import type { Database } from '../db/client.ts';
+import type { UsersRepository } from '../db/repositories/users.ts';
+import * as schema from '../db/schema.ts';
+import type { EmailSender } from '../providers/email/types.ts';
+import { passwordResetMail, verificationMail } from './emails.ts';
+
+export interface AuthDependencies {
+  db: Database;
+  users: UsersRepository;
+  email: EmailSender;
+  publicUrl: string;
+  secret: string;
+  rateLimit: { max: number; windowSeconds: number };
+}
+
+/** Where the links in mails land: the login page tells the user the outcome. */
+export const verifiedCallbackPath = '/login?verified=1';
+export const resetPasswordPagePath = '/reset-password';
+
+async function refuseUnknownOrDisabled(users: UsersRepository, rawEmail: unknown, checkDisabled: boolean) {
+  const parsed = emailSchema.safeParse(rawEmail);
+  if (!parsed.success) {
+    throw new APIError('BAD_REQUEST', { code: authErrorCodes.invalidEmail, message: 'Invalid email' });
+  }
+  const account = await users.findByEmail(parsed.data);
+  if (!account) throw new APIError('NOT_FOUND', { code: authErrorCodes.userNotFound, message: 'User not found' });
+  if (checkDisabled && account.disabled) {
+    throw new APIError('FORBIDDEN', { code: authErrorCodes.accountDisabled, message: 'Account disabled' });
+  }
+}
+
+/**
+ * better-auth owns passwords, sessions, verification and reset tokens. The product's rules sit on top:
+ * sign-in tells an unknown email apart from a wrong password (SPEC §8 has a message for each), a disabled
+ * account never gets a session, and every account gets its user record the moment it is created.
+ */
+export function createAuth(deps: AuthDependencies) {
+  const { users, email } = deps;
+  const window = deps.rateLimit.windowSeconds;
+  const max = deps.rateLimit.max;
+  return betterAuth({
+    appName: 'Reelsmith',
+    baseURL: deps.publicUrl,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: [deps.publicUrl],
+    database: drizzleAdapter(deps.db, { provider: 'pg', schema }),
+    telemetry: { enabled: false },
+    user: {
+      additionalFields: { disabled: { type: 'boolean', required: false, defaultValue: false, input: false } },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await email.send(passwordResetMail(user.email, user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await email.send(verificationMail(user.email, user.name, url));
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'memory',
+      window,
+      max: max * 10,
+      customRules: {
+        '/sign-in/email': { window, max },
+        '/sign-up/email': { window, max },
+        '/request-password-reset': { window, max },
+        '/send-verification-email': { window, max },
+        '/reset-password': { window, max },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      useSecureCookies: deps.publicUrl.startsWith('https://'),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await users.ensureProfile({ userId: created.id, email: created.email, name: created.name });
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => {
+            const account = await users.findById(session.userId);
+            if (!account || account.disabled) {
+              throw new APIError('FORBIDDEN', { code: authErrorCodes.accountDisabled, message: 'Account disabled' });
+            }
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = ctx.body as { email?: unknown } | undefined;
+        if (ctx.path === '/sign-in/email') await refuseUnknownOrDisabled(users, body?.email, true);
+        if (ctx.path === '/request-password-reset') await refuseUnknownOrDisabled(users, body?.email, false);
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,3 @@
+export * from './messages.ts';
+export * from './accounts.ts';
+export * from './routes.ts';

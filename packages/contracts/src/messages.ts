@@ -1,0 +1,67 @@
+/** The user-facing message catalogue of SPEC §8: every text the product shows for an outcome lives here. */
+export const loginMessages = {
+  invalidEmail: 'Enter a valid email address.',
+  wrongPassword: 'Incorrect email or password.',
+  userNotFound: 'No account found with this email.',
+  disabled: 'This account has been disabled.',
+  tooManyRequests: 'Too many attempts. Please try again later.',
+  network: 'Network error. Check your connection and retry.',
+  other: 'Login failed. Please try again.',
+  unconfirmed: 'Please verify your email — check your inbox/spam for the confirmation link.',
+} as const;
+
+export const resendVerificationMessages = {
+  success: 'Verification email sent. Please check inbox/spam.',
+  needEmail: 'Enter your email above to resend the verification link.',
+  network: "We couldn't reach the server. Please try again in a minute.",
+  byStatus: {
+    400: 'Invalid request. Please check the email entered.',
+    404: 'Service unavailable right now. Try again in a minute.',
+    405: "This action isn't available in this environment.",
+    429: 'Too many attempts. Please try again in a few minutes.',
+    500: 'Something went wrong on our side. Please try again.',
+    502: 'Temporary glitch. Please try again.',
+    503: 'Service is briefly down. Please try again soon.',
+  } as Record<number, string>,
+  other: "We couldn't complete your request. Please try again.",
+} as const;
+
+export const passwordResetMessages = {
+  success: 'Password reset email sent! Check your inbox.',
+  needEmail: 'Please enter your email address first.',
+  userNotFound: 'No account found with this email.',
+  invalidEmail: 'Enter a valid email address.',
+  other: "Couldn't send the reset email. Please try again.",
+  tooManyRequests: 'Too many attempts. Please try again in a few minutes.',
+  changed: 'Your password has been changed. You can log in now.',
+  invalidLink: 'This reset link is invalid or has expired. Request a new one.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+} as const;
+
+export const signupMessages = {
+  passwordsDoNotMatch: 'Passwords do not match.',
+  failed: (reason: string) => `Signup failed: ${reason}`,
+  created: 'Account created. Check your inbox/spam for the confirmation link, then log in.',
+} as const;
+
+export const verificationMessages = {
+  verified: 'Your email is confirmed. You can log in now.',
+  invalidLink: 'This confirmation link is invalid or has expired. Request a new one below.',
+} as const;
+
+export const genericMessages = {
+  forbidden: 'You can only act on your own account.',
+  signInRequired: 'You need to be logged in',
+  badRequest: 'Invalid request.',
+  notFound: 'Not found.',
+  internal: 'Something went wrong',
+} as const;
+
+/** Error codes the server returns for sign-in and reset, beside better-auth's own. */
+export const authErrorCodes = {
+  userNotFound: 'USER_NOT_FOUND',
+  accountDisabled: 'ACCOUNT_DISABLED',
+  invalidEmail: 'INVALID_EMAIL',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
+} as const;
