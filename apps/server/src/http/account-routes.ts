@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AccountsService } from '../services/accounts.ts';
 import type { Auth } from '../services/auth.ts';
+import { UserFacingError } from '../errors.ts';
 import { parseWith } from './errors.ts';
 import { assertSameUser, readSessionUser, requireSessionUser, toWebHeaders } from './session.ts';
 
@@ -32,7 +33,7 @@ export function registerAccountRoutes(
         rateLimit: {
           max: deps.resendLimit.max,
           timeWindow: deps.resendLimit.windowSeconds * 1000,
-          errorResponseBuilder: () => ({ statusCode: 429, error: resendVerificationMessages.byStatus[429] }),
+          errorResponseBuilder: () => new UserFacingError(429, resendVerificationMessages.byStatus[429]!),
         },
       },
     },

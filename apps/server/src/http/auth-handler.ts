@@ -2,6 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../services/auth.ts';
 import { toWebHeaders } from './session.ts';
 
+/** People paste addresses with stray spaces; every auth endpoint sees the trimmed one (SPEC §5). */
+function withTrimmedEmail(body: unknown): unknown {
+  if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') {
+    return { ...body, email: body.email.trim() };
+  }
+  return body;
+}
+
 /** Hands /api/auth/* to better-auth as a Fetch request and streams its answer back. */
 export function registerAuthHandler(app: FastifyInstance, auth: Auth): void {
   app.route({
@@ -14,7 +22,7 @@ export function registerAuthHandler(app: FastifyInstance, auth: Auth): void {
       headers.set('x-client-ip', request.ip);
       const hasBody = request.method !== 'GET' && request.body !== undefined;
       const response = await auth.handler(
-        new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+        new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(withTrimmedEmail(request.body)) : undefined }),
       );
       reply.status(response.status);
       response.headers.forEach((value, key) => {

@@ -1,0 +1,79 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { AppConfig } from '../src/config.ts';
+import { composeApp } from '../src/compose.ts';
+import type { TestDatabaseTarget } from './databases.ts';
+
+export const testPublicUrl = 'http://localhost:8080';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: testPublicUrl,
+    dataDir: '/tmp/reelsmith-test-unused',
+    databaseUrl: undefined,
+    authSecret: 'test-secret-test-secret-test-secret-0123',
+    authRateLimit: { max: 1000, windowSeconds: 60 },
+    smtpUrl: undefined,
+    mailFrom: 'Reelsmith <no-reply@reelsmith.local>',
+    runWorkers: false,
+    webDistDir: '/nonexistent',
+    logLevel: 'silent',
+    production: false,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  composed: Awaited<ReturnType<typeof composeApp>>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(target: TestDatabaseTarget, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await target.open();
+  const composed = await composeApp(testConfig(overrides), database, () => undefined);
+  await composed.app.ready();
+  return {
+    app: composed.app,
+    composed,
+    async close() {
+      await composed.app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A tiny cookie jar over app.inject, so a test reads like a browser session. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const options: InjectOptions = {
+      method,
+      url,
+      headers: { ...headers, ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}) },
+    };
+    if (body !== undefined) options.payload = body as InjectOptions['payload'];
+    const response = await this.app.inject(options);
+    for (const cookie of response.cookies) {
+      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0)) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', url, body ?? {}, headers);
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}

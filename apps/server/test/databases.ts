@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.ts';
+
+export interface TestDatabaseTarget {
+  name: 'pglite' | 'postgres';
+  /** A fresh, migrated database of its own; close() throws it away. */
+  open(): Promise<DatabaseHandle>;
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const pgliteTarget: TestDatabaseTarget = {
+  name: 'pglite',
+  async open() {
+    const handle = await openPglite('memory://');
+    await handle.migrate();
+    return handle;
+  },
+};
+
+const postgresTarget: TestDatabaseTarget = {
+  name: 'postgres',
+  async open() {
+    const name = `rs_test_${randomBytes(6).toString('hex')}`;
+    await withAdmin((client) => client.query(`create database ${name}`));
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    const handle = await openPostgres(url.toString());
+    await handle.migrate();
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+      },
+    };
+  },
+};
+
+let notified = false;
+
+/** PGlite always; real PostgreSQL too when TEST_DATABASE_URL (or the local server) answers. */
+export async function testDatabaseTargets(): Promise<TestDatabaseTarget[]> {
+  if (await postgresReachable()) return [pgliteTarget, postgresTarget];
+  if (!notified) {
+    notified = true;
+    console.warn(`[tests] PostgreSQL at ${postgresUrl} is not reachable: database tests run on PGlite only.`);
+  }
+  return [pgliteTarget];
+}

@@ -1,0 +1,54 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  links: string[];
+}
+
+/** Polls the dev outbox until a mail for the address arrives; returns the newest. */
+export async function latestMail(request: APIRequestContext, email: string, subjectPart: string): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+      const mails = (await response.json()) as OutboxMail[];
+      found = mails.find((m) => m.subject.includes(subjectPart));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+export async function signUp(page: Page, name: string, email: string, password: string): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** A confirmed account, made through the UI and the mailed link. */
+export async function confirmedAccount(page: Page, prefix: string, password = 'correct-horse-1') {
+  const email = uniqueEmail(prefix);
+  await signUp(page, 'Priya Shah', email, password);
+  const mail = await latestMail(page.request, email, 'Confirm');
+  await page.goto(mail.links[0]!);
+  await expect(page).toHaveURL(/\/login\?verified=1/);
+  return { email, password };
+}

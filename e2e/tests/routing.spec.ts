@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { confirmedAccount, logIn } from './helpers.ts';
+
+test('an unknown route goes to /login', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+});
+
+test('signed-in pages need a session', async ({ page }) => {
+  await page.goto('/script');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('/Dashboard, /Subscriptions and /BRolls render the same pages as their lower-case readings', async ({ page }) => {
+  const { email, password } = await confirmedAccount(page, 'casing');
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/Dashboard');
+  await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Signout' })).toBeVisible();
+
+  for (const [upper, lower, heading] of [
+    ['/Subscriptions', '/subscriptions', 'Subscriptions'],
+    ['/BRolls', '/brolls', 'B-Rolls'],
+  ] as const) {
+    await page.goto(upper);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.goto(lower);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+
+  const progress = page.getByRole('list', { name: 'Progress' });
+  await expect(progress.getByRole('listitem')).toHaveText([
+    'Generate Script',
+    'Generate Audio',
+    'Background Video',
+    'Background Music',
+    'Final Video',
+  ]);
+  await expect(progress.locator('[aria-current="step"]')).toHaveText('Background Video');
+
+  await page.goto('/script-types');
+  await expect(page.getByRole('list', { name: 'Progress' }).getByRole('listitem').first()).toHaveText('Video');
+
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('page views reach the analytics endpoint', async ({ page }) => {
+  const views: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/analytics/pageview')) views.push(JSON.parse(request.postData() ?? '{}').path);
+  });
+  await page.goto('/signup');
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect.poll(() => views).toEqual(['/signup', '/login']);
+});

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm test`: lint + typecheck, unit and API tests (PGlite, and Postgres when reachable), then e2e in Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensurePackages, missingPackages, testOnlyCommands } from './lib/os-tools.mjs';
+import { ensureDependencies, ensureWebBuild, root } from './lib/workspace.mjs';
+import { createScratchPostgresDatabase } from './lib/postgres.mjs';
+
+ensureDependencies();
+ensurePackages(missingPackages().concat(missingPackages({ commands: testOnlyCommands, fonts: false })));
+
+const reports = join(root, '.tmp/reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+function step(name, command, args, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+let ok = step('lint and typecheck', 'npm', ['run', 'check']);
+ok = step('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest.json')}`]) && ok;
+
+ensureWebBuild();
+const postgres = await createScratchPostgresDatabase();
+const e2eEnv = { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json'), ...(postgres ? { E2E_DATABASE_URL: postgres.url } : {}) };
+if (!postgres) console.warn('[tests] PostgreSQL is not reachable: e2e runs on PGlite only.');
+ok = step('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], e2eEnv) && ok;
+await postgres?.drop();
+
+function counts(file, read) {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  return read(JSON.parse(readFileSync(file, 'utf8')));
+}
+const unit = counts(join(reports, 'vitest.json'), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+const e2e = counts(join(reports, 'e2e.json'), (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
+const passed = unit.passed + e2e.passed;
+const failed = unit.failed + e2e.failed + (ok ? 0 : Math.max(0, 1 - unit.failed - e2e.failed));
+console.log(`\n${passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
+process.exit(ok ? 0 : 1);
