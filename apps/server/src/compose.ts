@@ -1,14 +1,36 @@
+import { join } from 'node:path';
+import { probe } from '@reelsmith/media';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createRepositories } from './db/repositories/index.ts';
+import { createBoss } from './jobs/boss.ts';
+import { createJobQueue } from './jobs/queue.ts';
 import { createEmailSender } from './providers/email/index.ts';
+import { createStorage } from './providers/storage/index.ts';
 import { createAuth } from './services/auth.ts';
+import { createFileUrlSigner } from './services/file-urls.ts';
+import { createUploadService } from './services/uploads.ts';
 import { buildApp } from './app.ts';
 
-/** The composition root: one place that turns config and a database into the running collaborators. */
-export async function composeApp(config: AppConfig, database: DatabaseHandle, log: (line: string) => void) {
+export interface Logger {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+/** The collaborators both the web process and a worker-only process need. */
+export function composeCore(config: AppConfig, database: DatabaseHandle, log: Logger) {
   const repositories = createRepositories(database.db);
-  const email = createEmailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, repositories.outbox, log);
+  const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
+  const boss = createBoss(database, (error) => log.error(`job queue: ${error.message}`));
+  const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: [], log });
+  return { repositories, storage, queue };
+}
+
+/** The composition root of the web process: one place that turns config and a database into the running app. */
+export async function composeApp(config: AppConfig, database: DatabaseHandle, log: Logger) {
+  const core = composeCore(config, database, log);
+  const { repositories, storage, queue } = core;
+  const email = createEmailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, repositories.outbox, log.info);
   const auth = createAuth({
     db: database.db,
     users: repositories.users,
@@ -17,14 +39,26 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     secret: config.authSecret,
     rateLimit: config.authRateLimit,
   });
+  const signer = createFileUrlSigner({ secret: config.authSecret, ttlSeconds: config.fileUrlTtlSeconds });
+  const uploads = createUploadService({
+    storage,
+    uploads: repositories.uploads,
+    signer,
+    probe: (path) => probe(path),
+    tmpDir: join(config.dataDir, 'tmp'),
+  });
   const app = await buildApp({
     repositories,
     auth,
     email,
+    storage,
+    signer,
+    uploads,
+    queue,
     publicUrl: config.publicUrl,
     rateLimit: config.authRateLimit,
     webDistDir: config.webDistDir,
     logLevel: config.logLevel,
   });
-  return { app, repositories, auth, email };
+  return { ...core, app, auth, email, signer, uploads };
 }

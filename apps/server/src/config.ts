@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './providers/storage/s3.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -21,6 +22,14 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Reelsmith <no-reply@reelsmith.local>'),
   RUN_WORKERS: booleanFlag.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(6 * 60 * 60),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -36,6 +45,9 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   runWorkers: boolean;
+  workerConcurrency: number;
+  fileUrlTtlSeconds: number;
+  s3: S3Settings | undefined;
   webDistDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   production: boolean;
@@ -71,6 +83,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     runWorkers: e.RUN_WORKERS,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',

@@ -5,7 +5,9 @@ import { composeApp } from './compose.ts';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-const { app } = await composeApp(config, database, (line) => console.log(line));
+const log = { info: (line: string) => console.log(line), error: (line: string) => console.error(line) };
+const { app, queue } = await composeApp(config, database, log);
+if (config.runWorkers) await queue.startWorkers(config.workerConcurrency);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -13,6 +15,7 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info(`${signal} received, shutting down`);
   await app.close();
+  await queue.stop();
   await database.close();
   process.exit(0);
 }

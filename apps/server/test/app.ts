@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppConfig } from '../src/config.ts';
 import { composeApp } from '../src/compose.ts';
@@ -10,13 +13,16 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 0,
     host: '127.0.0.1',
     publicUrl: testPublicUrl,
-    dataDir: '/tmp/reelsmith-test-unused',
+    dataDir: mkdtempSync(join(tmpdir(), 'reelsmith-test-')),
     databaseUrl: undefined,
     authSecret: 'test-secret-test-secret-test-secret-0123',
     authRateLimit: { max: 1000, windowSeconds: 60 },
     smtpUrl: undefined,
     mailFrom: 'Reelsmith <no-reply@reelsmith.local>',
     runWorkers: false,
+    workerConcurrency: 1,
+    fileUrlTtlSeconds: 3600,
+    s3: undefined,
     webDistDir: '/nonexistent',
     logLevel: 'silent',
     production: false,
@@ -26,19 +32,23 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 export interface TestApp {
   app: FastifyInstance;
+  config: AppConfig;
   composed: Awaited<ReturnType<typeof composeApp>>;
   close(): Promise<void>;
 }
 
 export async function startTestApp(target: TestDatabaseTarget, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await target.open();
-  const composed = await composeApp(testConfig(overrides), database, () => undefined);
+  const config = testConfig(overrides);
+  const composed = await composeApp(config, database, { info: () => undefined, error: () => undefined });
   await composed.app.ready();
   return {
     app: composed.app,
+    config,
     composed,
     async close() {
       await composed.app.close();
+      await composed.queue.stop();
       await database.close();
     },
   };

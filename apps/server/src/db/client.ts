@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Raw SQL for pg-boss: parameterised statements, or several statements in one text when there are none. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 const migrationsFolder = resolve(import.meta.dirname, '../../drizzle');
@@ -32,6 +34,11 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
   };
 }
 
@@ -43,6 +50,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     kind: 'postgres',
     migrate: () => migratePostgres(db, { migrationsFolder }),
     close: () => pool.end(),
+    executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -100,3 +100,50 @@ export const pageView = pgTable('page_view', {
   referrer: text('referrer'),
   createdAt: createdAt(),
 });
+
+/** Every file a user brought in, after its bytes were checked (sniffed type, ffprobe or a full image decode). */
+export const upload = pgTable(
+  'upload',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    kind: text('kind').$type<'image' | 'video' | 'audio'>().notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    duration: real('duration'),
+    width: integer('width'),
+    height: integer('height'),
+    originalName: text('original_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upload_user_id_idx').on(t.userId)],
+);
+
+/** What a user sees of a background job; pg-boss holds the queue, this row holds status, percent and result. */
+export const jobStatus = pgTable(
+  'job_status',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    queue: text('queue').notNull(),
+    state: text('state').$type<'queued' | 'processing' | 'done' | 'error' | 'cancelled'>().notNull().default('queued'),
+    percent: integer('percent').notNull().default(0),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    attempt: integer('attempt').notNull().default(0),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('job_status_idempotency_idx').on(t.userId, t.queue, t.idempotencyKey),
+    index('job_status_state_idx').on(t.state),
+  ],
+);

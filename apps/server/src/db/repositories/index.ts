@@ -1,6 +1,8 @@
 import type { Database } from '../client.ts';
+import { createJobStatusRepository } from './job-status.ts';
 import { createOutboxRepository } from './outbox.ts';
 import { createPageViewsRepository } from './page-views.ts';
+import { createUploadsRepository } from './uploads.ts';
 import { createUsersRepository } from './users.ts';
 
 export function createRepositories(db: Database) {
@@ -8,6 +10,8 @@ export function createRepositories(db: Database) {
     users: createUsersRepository(db),
     outbox: createOutboxRepository(db),
     pageViews: createPageViewsRepository(db),
+    uploads: createUploadsRepository(db),
+    jobStatus: createJobStatusRepository(db),
   };
 }
 

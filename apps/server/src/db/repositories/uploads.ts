@@ -1,0 +1,25 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { upload } from '../schema.ts';
+
+export type UploadRecord = typeof upload.$inferSelect;
+export type NewUpload = typeof upload.$inferInsert;
+
+export function createUploadsRepository(db: Database) {
+  return {
+    async add(record: NewUpload): Promise<UploadRecord> {
+      const [row] = await db.insert(upload).values(record).returning();
+      return row!;
+    },
+    /** Only the owner's uploads are ever found: another user's id reads as missing. */
+    async findOwned(userId: string, id: string): Promise<UploadRecord | undefined> {
+      const rows = await db.select().from(upload).where(and(eq(upload.id, id), eq(upload.userId, userId))).limit(1);
+      return rows[0];
+    },
+    async listForUser(userId: string): Promise<UploadRecord[]> {
+      return db.select().from(upload).where(eq(upload.userId, userId));
+    },
+  };
+}
+
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;

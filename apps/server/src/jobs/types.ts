@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+
+export interface JobContext {
+  jobId: string;
+  userId: string;
+  attempt: number;
+  /** Aborted when the user cancels or the job is taken over after this worker was presumed lost. */
+  signal: AbortSignal;
+  progress(percent: number): void;
+}
+
+export interface JobDefinition<Payload = unknown, Result extends Record<string, unknown> = Record<string, unknown>> {
+  name: string;
+  payload: z.ZodType<Payload>;
+  /** Retries for transient faults (a crashed worker counts as one); permanent ones never retry. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** pg-boss's own last-resort expiry; a lost worker is normally noticed much sooner by its missing heartbeat. */
+  expireInSeconds: number;
+  /** Shown to the user when every attempt failed for a reason that has no message of its own. */
+  failureMessage: string;
+  handler(payload: Payload, context: JobContext): Promise<Result>;
+}
+
+/** A failure that retrying cannot fix (bad input, a refused file): shown to the user as is, never retried. */
+export class PermanentJobError extends Error {}
+
+export function defineJob<Payload, Result extends Record<string, unknown>>(definition: JobDefinition<Payload, Result>): JobDefinition<Payload, Result> {
+  return definition;
+}

@@ -1,0 +1,87 @@
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rename, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { assertValidKey, type ObjectStorage } from './types.ts';
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/** S3-compatible object storage; ffmpeg needs local files, so reads for rendering go through a download cache. */
+export function createS3Storage(settings: S3Settings, cacheDir: string): ObjectStorage {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    // Many S3-compatible servers do not understand the SDK's default aws-chunked checksum uploads.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+  });
+  const Bucket = settings.bucket;
+  const isMissing = (error: unknown) =>
+    error instanceof NoSuchKey || error instanceof NotFound || (error as { name?: string }).name === 'NotFound';
+
+  return {
+    kind: 's3',
+    async putFile(key, filePath, contentType) {
+      assertValidKey(key);
+      const { size } = await stat(filePath);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(filePath), ContentType: contentType, ContentLength: size }),
+      );
+      return { key, size, contentType };
+    },
+    async stat(key) {
+      assertValidKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { key, size: head.ContentLength ?? 0, contentType: head.ContentType ?? 'application/octet-stream' };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async read(key, range) {
+      assertValidKey(key);
+      const object = await client.send(
+        new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
+      return object.Body as Readable;
+    },
+    async delete(key) {
+      assertValidKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async localPath(key) {
+      assertValidKey(key);
+      const target = join(cacheDir, key);
+      if (existsSync(target)) return target;
+      await mkdir(dirname(target), { recursive: true });
+      const partial = `${target}.part-${process.pid}`;
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      await pipeline(object.Body as Readable, createWriteStream(partial));
+      await rename(partial, target);
+      return target;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { uploadMessages, uploadPolicies, type UploadPurpose, type UploadResponse } from '@reelsmith/contracts';
+import type { UploadRecord, UploadsRepository } from '../db/repositories/uploads.ts';
+import { UserFacingError } from '../errors.ts';
+import type { ObjectStorage } from '../providers/storage/types.ts';
+import type { FileUrlSigner } from './file-urls.ts';
+import { inspectUpload, type MediaProber } from './upload-inspection.ts';
+
+export interface IncomingFile {
+  stream: Readable;
+  filename: string;
+  /** Set by the multipart parser when it cut the stream at the policy's byte limit. */
+  wasTruncated(): boolean;
+}
+
+export interface UploadServiceDependencies {
+  storage: ObjectStorage;
+  uploads: UploadsRepository;
+  signer: FileUrlSigner;
+  probe: MediaProber;
+  tmpDir: string;
+}
+
+export function createUploadService(deps: UploadServiceDependencies) {
+  const toResponse = (record: UploadRecord): UploadResponse => ({
+    id: record.id,
+    kind: record.kind,
+    url: deps.signer.sign(record.storageKey),
+    size: record.size,
+    content_type: record.contentType,
+    ...(record.duration != null ? { duration: record.duration } : {}),
+    ...(record.width != null ? { width: record.width } : {}),
+    ...(record.height != null ? { height: record.height } : {}),
+  });
+
+  return {
+    toResponse,
+
+    /**
+     * Streams the file to a scratch path, checks its bytes against the purpose's policy and only then stores
+     * it: a refused or cut-off upload leaves nothing behind, in storage or on disk.
+     */
+    async receive(userId: string, purpose: UploadPurpose, file: IncomingFile, declaredBytes?: number): Promise<UploadResponse> {
+      const policy = uploadPolicies[purpose];
+      await mkdir(deps.tmpDir, { recursive: true });
+      const scratch = join(deps.tmpDir, `upload-${randomUUID()}`);
+      try {
+        try {
+          await pipeline(file.stream, createWriteStream(scratch));
+        } catch (error) {
+          if (file.wasTruncated() || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new UserFacingError(413, policy.tooLargeMessage(declaredBytes ?? policy.maxBytes + 1));
+          }
+          throw new UserFacingError(400, uploadMessages.failed);
+        }
+        if (file.wasTruncated()) throw new UserFacingError(413, policy.tooLargeMessage(declaredBytes ?? policy.maxBytes + 1));
+        const inspected = await inspectUpload(scratch, policy, deps.probe);
+        const id = randomUUID();
+        const storageKey = `users/${userId}/uploads/${id}.${inspected.extension}`;
+        await deps.storage.putFile(storageKey, scratch, inspected.contentType);
+        const record = await deps.uploads.add({
+          id,
+          userId,
+          purpose,
+          storageKey,
+          kind: inspected.kind,
+          contentType: inspected.contentType,
+          size: inspected.size,
+          duration: inspected.duration ?? null,
+          width: inspected.width ?? null,
+          height: inspected.height ?? null,
+          originalName: file.filename.slice(0, 255) || null,
+        });
+        return toResponse(record);
+      } finally {
+        await rm(scratch, { force: true });
+      }
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;
