@@ -1,3 +1,4 @@
 export * from './messages.ts';
 export * from './accounts.ts';
 export * from './routes.ts';
+export * from './web.ts';
