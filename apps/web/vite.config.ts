@@ -1,0 +1,46 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/** The API server of `npm start`; in development Vite serves the app and forwards these paths to it. */
+const apiServer = 'http://localhost:8099';
+
+/**
+ * The server refuses state-changing calls from foreign origins (CSRF guard, better-auth trusted origins). A page
+ * served by this dev server is same-origin to it, so its Origin is presented to the API as the API's own.
+ */
+function sameOriginProxy(target: string): ProxyOptions {
+  return {
+    target,
+    changeOrigin: true,
+    configure(proxy) {
+      proxy.on('proxyReq', (proxyRequest, request) => {
+        const { origin, host } = request.headers;
+        if (origin && host && URL.canParse(origin) && new URL(origin).host === host) {
+          proxyRequest.setHeader('origin', target);
+        }
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': sameOriginProxy(apiServer),
+      '/dev/': sameOriginProxy(apiServer),
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod ships comments Rollup reads as misplaced purity hints; harmless, and not ours to fix.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
+    },
+  },
+});
