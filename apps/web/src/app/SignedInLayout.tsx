@@ -1,0 +1,63 @@
+import { videoFirstSteps, workflowSteps } from '@reelsmith/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { Button, linkClasses } from '../components/ui/Button.tsx';
+import { ProgressSteps } from '../components/ui/ProgressSteps.tsx';
+import { Wordmark } from '../components/ui/Wordmark.tsx';
+import { signOut } from '../lib/session.ts';
+import { useRouteHandle } from './routeHandle.ts';
+
+/** Header (logo, Home, Signout) on every signed-in page, plus the progress bar on workflow pages. */
+export function SignedInLayout() {
+  const page = useRouteHandle()?.page;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function handleSignOut() {
+    setSigningOut(true);
+    try {
+      await signOut();
+    } catch {
+      // Even unreachable, the user asked to leave: the next /api/me decides whether a session survived.
+    } finally {
+      queryClient.clear();
+      await navigate('/login');
+    }
+  }
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-accent focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+          <Link to="/dashboard" aria-label="Reelsmith" className="rounded-lg">
+            <Wordmark className="h-8 w-auto" />
+          </Link>
+          <nav aria-label="Account" className="flex items-center gap-4 sm:gap-6">
+            <Link to="/dashboard" className={linkClasses}>
+              Home
+            </Link>
+            <Button variant="secondary" onClick={() => void handleSignOut()} disabled={signingOut}>
+              Signout
+            </Button>
+          </nav>
+        </div>
+        {page?.step && (
+          <div className="mx-auto max-w-3xl px-2 pt-1 pb-4 sm:px-6">
+            <ProgressSteps steps={page.videoFirst ? videoFirstSteps : workflowSteps} current={page.step} />
+          </div>
+        )}
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

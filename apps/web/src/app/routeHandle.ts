@@ -1,0 +1,18 @@
+import type { PageDefinition } from '@reelsmith/contracts';
+import { useMatches } from 'react-router';
+
+/** Data each route carries for the layouts above it: the tab title and, for signed-in pages, their definition. */
+export interface RouteHandle {
+  title: string;
+  page?: PageDefinition;
+}
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && typeof (handle as { title?: unknown }).title === 'string';
+}
+
+/** The handle of the deepest matched route that has one. */
+export function useRouteHandle(): RouteHandle | undefined {
+  const matches = useMatches();
+  return matches.map((match) => match.handle).filter(isRouteHandle).at(-1);
+}
