@@ -1,4 +1,5 @@
 import {
+  authCallbackPaths,
   busyMessages,
   formMessages,
   loginMessages,
@@ -81,7 +82,7 @@ export function LoginPage() {
     if (!trimmedEmail) return showError(passwordResetMessages.needEmail, emailRef.current);
     setOutcome(null);
     setSideAction('forgot');
-    const answer = await authApi.requestPasswordReset({ email: trimmedEmail, redirectTo: '/reset-password' });
+    const answer = await authApi.requestPasswordReset({ email: trimmedEmail, redirectTo: authCallbackPaths.resetPassword });
     setSideAction(null);
     setOutcome(passwordResetRequestOutcome(answer));
   }
