@@ -52,7 +52,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerAnalyticsRoutes(app, { auth: deps.auth, pageViews: deps.repositories.pageViews });
   registerFileRoutes(app, { storage: deps.storage, signer: deps.signer, auth: deps.auth });
   registerUploadRoutes(app, { auth: deps.auth, uploads: deps.uploads });
-  registerJobRoutes(app, { auth: deps.auth, queue: deps.queue });
+  registerJobRoutes(app, { auth: deps.auth, queue: deps.queue, signer: deps.signer });
   if (deps.email.kind === 'outbox') registerDevOutboxRoutes(app, deps.repositories.outbox);
   app.get('/api/health', async () => ({ status: 'ok' }));
 

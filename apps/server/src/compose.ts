@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createRepositories } from './db/repositories/index.ts';
 import { createBoss } from './jobs/boss.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { createRenderJob } from './jobs/render-job.ts';
 import { createEmailSender } from './providers/email/index.ts';
 import { createStorage } from './providers/storage/index.ts';
 import { createAuth } from './services/auth.ts';
@@ -22,14 +23,15 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
   const repositories = createRepositories(database.db);
   const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
   const boss = createBoss(database, (error) => log.error(`job queue: ${error.message}`));
-  const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: [], log });
-  return { repositories, storage, queue };
+  const jobs = { render: createRenderJob({ storage, tmpDir: join(config.dataDir, 'tmp') }) };
+  const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: Object.values(jobs), log });
+  return { repositories, storage, queue, jobs };
 }
 
 /** The composition root of the web process: one place that turns config and a database into the running app. */
 export async function composeApp(config: AppConfig, database: DatabaseHandle, log: Logger) {
   const core = composeCore(config, database, log);
-  const { repositories, storage, queue } = core;
+  const { repositories, storage } = core;
   const email = createEmailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, repositories.outbox, log.info);
   const auth = createAuth({
     db: database.db,
@@ -54,7 +56,7 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     storage,
     signer,
     uploads,
-    queue,
+    queue: core.queue,
     publicUrl: config.publicUrl,
     rateLimit: config.authRateLimit,
     webDistDir: config.webDistDir,

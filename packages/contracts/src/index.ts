@@ -2,3 +2,4 @@ export * from './messages.ts';
 export * from './accounts.ts';
 export * from './routes.ts';
 export * from './web.ts';
+export * from './uploads.ts';

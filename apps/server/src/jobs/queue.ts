@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { JobStatusRecord, JobStatusRepository } from '../db/repositories/job-status.ts';
 import { UserFacingError } from '../errors.ts';
-import { PermanentJobError, type JobDefinition } from './types.ts';
+import { PermanentJobError, type AnyJobDefinition, type JobDefinition } from './types.ts';
 
 export interface JobQueueOptions {
   boss: PgBoss;
   statuses: JobStatusRepository;
-  definitions: JobDefinition<never, Record<string, unknown>>[];
+  definitions: AnyJobDefinition[];
   log: { info(message: string): void; error(message: string): void };
   heartbeatMs?: number;
   /** A processing job whose heartbeat is older than this is presumed lost and handed to another worker. */
@@ -28,7 +28,7 @@ export function createJobQueue(options: JobQueueOptions) {
   const { boss, statuses, log } = options;
   const heartbeatMs = options.heartbeatMs ?? 1000;
   const lostAfterMs = options.lostAfterMs ?? 20_000;
-  const definitions = new Map(options.definitions.map((d) => [d.name, d as JobDefinition<unknown, Record<string, unknown>>]));
+  const definitions = new Map(options.definitions.map((d) => [d.name, d]));
   const running = new Set<Promise<unknown>>();
   let reaper: NodeJS.Timeout | undefined;
   let started = false;
@@ -48,7 +48,7 @@ export function createJobQueue(options: JobQueueOptions) {
     return definition;
   }
 
-  async function runJob(definition: JobDefinition<unknown, Record<string, unknown>>, job: PgBoss.JobWithMetadata<unknown>) {
+  async function runJob(definition: AnyJobDefinition, job: PgBoss.JobWithMetadata<unknown>) {
     const claimed = await statuses.claim(job.id);
     if (!claimed) return;
     const attempt = claimed.attempt;

@@ -28,3 +28,7 @@ export class PermanentJobError extends Error {}
 export function defineJob<Payload, Result extends Record<string, unknown>>(definition: JobDefinition<Payload, Result>): JobDefinition<Payload, Result> {
   return definition;
 }
+
+/** Any job of the registry; payload types differ per job, and the queue checks each with its own schema. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJobDefinition = JobDefinition<any, Record<string, unknown>>;

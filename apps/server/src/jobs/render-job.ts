@@ -1,0 +1,53 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { renderComposition } from '@reelsmith/media';
+import { z } from 'zod';
+import type { ObjectStorage } from '../providers/storage/types.ts';
+import { isReadableBy, resolveCompositionPaths, type StoredComposition } from '../services/stored-composition.ts';
+import { defineJob, PermanentJobError } from './types.ts';
+
+export const renderJobPayload = z.object({
+  composition: z.custom<StoredComposition>((value) => typeof value === 'object' && value !== null),
+  profile: z.enum(['preview', 'final']),
+  outputKey: z.string().regex(/^users\/[^/]+\/renders\/[a-zA-Z0-9._-]+\.mp4$/),
+});
+export type RenderJobPayload = z.infer<typeof renderJobPayload>;
+
+export const renderFailureMessage = 'Video generation failed.';
+
+/**
+ * Renders a stored composition in one ffmpeg run and stores the MP4 under a key fixed by the caller, so a retried
+ * or taken-over job overwrites its own output instead of leaving a second copy.
+ */
+export function createRenderJob(deps: { storage: ObjectStorage; tmpDir: string; timeoutMs?: number }) {
+  return defineJob({
+    name: 'render-composition',
+    payload: renderJobPayload,
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    expireInSeconds: 60 * 60,
+    failureMessage: renderFailureMessage,
+    async handler(payload, context) {
+      if (!payload.outputKey.startsWith(`users/${context.userId}/`)) throw new PermanentJobError(renderFailureMessage);
+      const composition = await resolveCompositionPaths(payload.composition, async (key) => {
+        if (!isReadableBy(context.userId, key) || !(await deps.storage.stat(key))) throw new PermanentJobError(renderFailureMessage);
+        return deps.storage.localPath(key);
+      });
+      await mkdir(deps.tmpDir, { recursive: true });
+      const output = join(deps.tmpDir, `render-${context.jobId}-${context.attempt}.mp4`);
+      try {
+        const result = await renderComposition(composition, {
+          profile: payload.profile,
+          outputPath: output,
+          onProgress: context.progress,
+          signal: context.signal,
+          timeoutMs: deps.timeoutMs ?? 30 * 60 * 1000,
+        });
+        const stored = await deps.storage.putFile(payload.outputKey, output, 'video/mp4');
+        return { key: stored.key, size: stored.size, peakRssBytes: result.peakRssBytes ?? null };
+      } finally {
+        await rm(output, { force: true });
+      }
+    },
+  });
+}

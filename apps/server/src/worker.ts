@@ -1,0 +1,30 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { composeCore } from './compose.ts';
+
+/**
+ * A worker-only process: it serves no HTTP, only takes jobs from the shared database and writes to the shared
+ * storage. It needs PostgreSQL, because the embedded PGlite database belongs to the one process that opened it.
+ */
+const config = loadConfig();
+if (!config.databaseUrl) {
+  console.error('A worker-only process needs DATABASE_URL (PostgreSQL): PGlite cannot be shared between processes. Without it, `npm start` runs the workers itself.');
+  process.exit(1);
+}
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const log = { info: (line: string) => console.log(line), error: (line: string) => console.error(line) };
+const { queue } = composeCore(config, database, log);
+await queue.startWorkers(config.workerConcurrency);
+console.log(`Reelsmith worker ${process.pid} is taking jobs (concurrency ${config.workerConcurrency}).`);
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  await queue.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

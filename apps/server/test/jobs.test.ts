@@ -1,0 +1,140 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { createRepositories, type Repositories } from '../src/db/repositories/index.ts';
+import { user } from '../src/db/schema.ts';
+import { createBoss } from '../src/jobs/boss.ts';
+import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { defineJob, PermanentJobError } from '../src/jobs/types.ts';
+import { testDatabaseTargets } from './databases.ts';
+
+const targets = await testDatabaseTargets();
+const quiet = { info: () => undefined, error: () => undefined };
+
+const calls = new Map<string, number>();
+const count = (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1).get(key)!;
+
+const work = defineJob({
+  name: 'test-work',
+  payload: z.object({ mode: z.enum(['ok', 'flaky', 'broken', 'refused', 'slow']), tag: z.string() }),
+  retryLimit: 2,
+  retryDelaySeconds: 1,
+  expireInSeconds: 120,
+  failureMessage: 'Work failed.',
+  async handler(payload, context) {
+    const n = count(payload.tag);
+    context.progress(50);
+    if (payload.mode === 'flaky' && n === 1) throw new Error('transient hiccup');
+    if (payload.mode === 'broken') throw new Error('always broken');
+    if (payload.mode === 'refused') throw new PermanentJobError('That input cannot be used.');
+    if (payload.mode === 'slow') {
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(resolve, 30_000);
+        context.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new Error('aborted'));
+        });
+      });
+    }
+    return { key: `users/${context.userId}/renders/${payload.tag}.mp4`, attempts: n };
+  },
+});
+
+async function waitForState(repositories: Repositories, id: string, states: string[], timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const record = await repositories.jobStatus.find(id);
+    if (record && states.includes(record.state)) return record;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${record?.state} after ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+describe.each(targets)('job queue on $name', (target) => {
+  let database: DatabaseHandle;
+  let repositories: Repositories;
+  let queue: JobQueue;
+  const userId = 'user-jobs';
+
+  beforeAll(async () => {
+    database = await target.open();
+    repositories = createRepositories(database.db);
+    await database.db.insert(user).values({ id: userId, name: 'Jobs', email: 'jobs@example.com', emailVerified: true });
+    const boss = createBoss(database, () => undefined);
+    queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: [work], log: quiet, heartbeatMs: 200, lostAfterMs: 2000, pollingIntervalSeconds: 0.5 });
+    await queue.startWorkers(2);
+  });
+  afterAll(async () => {
+    await queue.stop();
+    await database.close();
+  });
+
+  it('runs a job to done with its result', async () => {
+    const job = await queue.enqueue(work, { mode: 'ok', tag: `${target.name}-ok` }, { userId });
+    expect(job.state).toBe('queued');
+    const done = await waitForState(repositories, job.id, ['done', 'error']);
+    expect(done).toMatchObject({ state: 'done', percent: 100, attempt: 1, result: { attempts: 1 } });
+  });
+
+  it('starts one job for a double click with the same idempotency key', async () => {
+    const tag = `${target.name}-double`;
+    const [a, b] = await Promise.all([
+      queue.enqueue(work, { mode: 'ok', tag }, { userId, idempotencyKey: 'click-1' }),
+      queue.enqueue(work, { mode: 'ok', tag }, { userId, idempotencyKey: 'click-1' }),
+    ]);
+    expect(a.id).toBe(b.id);
+    await waitForState(repositories, a.id, ['done']);
+    expect(calls.get(tag)).toBe(1);
+  });
+
+  it('retries a transient failure with backoff', async () => {
+    const job = await queue.enqueue(work, { mode: 'flaky', tag: `${target.name}-flaky` }, { userId });
+    const done = await waitForState(repositories, job.id, ['done', 'error']);
+    expect(done).toMatchObject({ state: 'done', attempt: 2, result: { attempts: 2 } });
+  });
+
+  it('gives the failure message after the last retry', async () => {
+    const job = await queue.enqueue(work, { mode: 'broken', tag: `${target.name}-broken` }, { userId });
+    const failed = await waitForState(repositories, job.id, ['error'], 45_000);
+    expect(failed).toMatchObject({ state: 'error', error: 'Work failed.', attempt: 3 });
+  }, 60_000);
+
+  it('never retries a permanent failure and shows its own message', async () => {
+    const tag = `${target.name}-refused`;
+    const job = await queue.enqueue(work, { mode: 'refused', tag }, { userId });
+    const failed = await waitForState(repositories, job.id, ['error']);
+    expect(failed).toMatchObject({ error: 'That input cannot be used.', attempt: 1 });
+    await sleep(1500);
+    expect(calls.get(tag)).toBe(1);
+  });
+
+  it('cancels a running job and stops its work', async () => {
+    const job = await queue.enqueue(work, { mode: 'slow', tag: `${target.name}-slow` }, { userId });
+    await waitForState(repositories, job.id, ['processing']);
+    const cancelled = await queue.cancel(userId, job.id);
+    expect(cancelled.state).toBe('cancelled');
+    await sleep(1000);
+    expect((await repositories.jobStatus.find(job.id))!.state).toBe('cancelled');
+    await expect(queue.cancel('someone-else', job.id)).rejects.toThrow('Not found.');
+  });
+
+  it('hands the job of a worker that stopped beating to another worker', async () => {
+    const tag = `${target.name}-orphan`;
+    const boss = createBoss(database, () => undefined);
+    await boss.start();
+    const lonely = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: [work], log: quiet });
+    const job = await lonely.enqueue(work, { mode: 'ok', tag }, { userId });
+    // A worker that claimed the job and then died: pg-boss says active, the status row's heartbeat goes stale.
+    await queue.stop();
+    const [fetched] = (await boss.fetch(work.name)) ?? [];
+    expect(fetched?.id).toBe(job.id);
+    await repositories.jobStatus.claim(job.id);
+    await boss.stop({ graceful: false, wait: true });
+
+    await queue.startWorkers(1);
+    const done = await waitForState(repositories, job.id, ['done'], 30_000);
+    expect(done.attempt).toBe(2);
+    expect(calls.get(tag)).toBe(1);
+  });
+});
