@@ -4,8 +4,8 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.
 
 export interface TestDatabaseTarget {
   name: 'pglite' | 'postgres';
-  /** A fresh, migrated database of its own; close() throws it away. */
-  open(): Promise<DatabaseHandle>;
+  /** A fresh, migrated database of its own; close() throws it away. `url` is set for PostgreSQL. */
+  open(): Promise<DatabaseHandle & { url?: string }>;
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -53,6 +53,7 @@ const postgresTarget: TestDatabaseTarget = {
     await handle.migrate();
     return {
       ...handle,
+      url: url.toString(),
       async close() {
         await handle.close();
         await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
@@ -62,6 +63,11 @@ const postgresTarget: TestDatabaseTarget = {
 };
 
 let notified = false;
+
+/** The PostgreSQL target alone, or null when no server answers (for tests that need several processes). */
+export async function postgresOnlyTarget(): Promise<TestDatabaseTarget | null> {
+  return (await postgresReachable()) ? postgresTarget : null;
+}
 
 /** PGlite always; real PostgreSQL too when TEST_DATABASE_URL (or the local server) answers. */
 export async function testDatabaseTargets(): Promise<TestDatabaseTarget[]> {

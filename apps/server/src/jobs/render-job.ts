@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderComposition } from '@reelsmith/media';
 import { z } from 'zod';
@@ -34,6 +34,9 @@ export function createRenderJob(deps: { storage: ObjectStorage; tmpDir: string; 
         return deps.storage.localPath(key);
       });
       await mkdir(deps.tmpDir, { recursive: true });
+      // A worker that died mid-render on this machine left its partial output behind.
+      const stale = (await readdir(deps.tmpDir)).filter((name) => name.startsWith(`render-${context.jobId}-`));
+      await Promise.all(stale.map((name) => rm(join(deps.tmpDir, name), { force: true })));
       const output = join(deps.tmpDir, `render-${context.jobId}-${context.attempt}.mp4`);
       try {
         const result = await renderComposition(composition, {
