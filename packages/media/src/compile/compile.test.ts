@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { CompositionInput } from '../composition.ts';
+import { escapeFilterValue } from '../filtergraph.ts';
+import { compileComposition } from './compile.ts';
+import { clipSegments } from './video.ts';
+
+const clips: CompositionInput = {
+  background: { kind: 'clips', clips: [{ path: '/media/a.mp4', duration: 4 }] },
+  voiceover: { path: '/media/voice.wav', duration: 10 },
+  music: { path: '/media/music.mp3' },
+  overlays: [{ imagePath: '/media/b.png', start: 2, end: 5 }],
+  subtitles: { cues: [{ start: 0, end: 1, words: [{ text: 'Hello', start: 0, end: 1 }] }], style: 'Hormozi' },
+  logo: { path: '/media/logo.png' },
+  closingImage: { path: '/media/end.png', duration: 2 },
+};
+
+const graphOf = (args: string[]) => args[args.indexOf('-filter_complex') + 1]!;
+
+describe('compileComposition', () => {
+  it('opens every input through the local-file protocol whitelist', () => {
+    const { args } = compileComposition(clips, { profile: 'final', outputPath: '/out/final.mp4' });
+    const inputs = args.flatMap((a, i) => (a === '-i' ? [i] : []));
+    expect(inputs.length).toBe(6);
+    for (const i of inputs) expect(args.slice(i - 2, i)).toEqual(['-protocol_whitelist', 'file,pipe']);
+    expect(args.some((a) => a.includes('://'))).toBe(false);
+  });
+
+  it('refuses URLs for inputs and output', () => {
+    const remote = { ...clips, music: { path: 'https://evil.example/x.mp3' } };
+    expect(() => compileComposition(remote, { profile: 'preview', outputPath: '/out/a.mp4' })).toThrow(/URL/);
+    expect(() => compileComposition(clips, { profile: 'preview', outputPath: 'rtmp://x/live' })).toThrow(/URL/);
+  });
+
+  it('encodes the final profile as H.264 high yuv420p 1080x1920 with AAC 48 kHz and faststart', () => {
+    const { args } = compileComposition(clips, { profile: 'final', outputPath: '/out/final.mp4' });
+    const joined = args.join(' ');
+    expect(joined).toContain('-c:v libx264 -preset veryfast -profile:v high');
+    expect(joined).toContain('-pix_fmt yuv420p');
+    expect(joined).toContain('-c:a aac');
+    expect(joined).toContain('-ar 48000');
+    expect(joined).toContain('-movflags +faststart');
+    expect(graphOf(args)).toContain('crop=1080:1920');
+    expect(args.at(-1)).toBe('/out/final.mp4');
+  });
+
+  it('renders previews at 540x960 with ultrafast and scales document coordinates', () => {
+    const doc = { ...clips, overlays: [{ imagePath: '/media/b.png', start: 1, end: 2, x: 100, y: 200, width: 500 }] };
+    const { args } = compileComposition(doc, { profile: 'preview', outputPath: '/out/p.mp4' });
+    expect(args.join(' ')).toContain('-preset ultrafast');
+    const graph = graphOf(args);
+    expect(graph).toContain('crop=540:960');
+    expect(graph).toContain('scale=250:-2');
+    expect(graph).toContain("overlay=x=50:y=100:enable='between(t,1,2)'");
+  });
+
+  it('takes its length from the voiceover, then the background, and appends the closing image', () => {
+    expect(compileComposition(clips, { profile: 'preview', outputPath: '/o.mp4' }).duration).toBe(12);
+    expect(compileComposition({ ...clips, duration: 7 }, { profile: 'preview', outputPath: '/o.mp4' }).duration).toBe(9);
+    const bare: CompositionInput = { background: clips.background };
+    expect(compileComposition(bare, { profile: 'preview', outputPath: '/o.mp4' }).duration).toBe(4);
+  });
+
+  it('chains xfade transitions at the right offsets', () => {
+    const scenes: CompositionInput = {
+      background: {
+        kind: 'scenes',
+        scenes: [
+          { imagePath: '/a.png', duration: 2 },
+          { imagePath: '/b.png', duration: 3, zoom: false },
+          { imagePath: '/c.png', duration: 2 },
+        ],
+        transition: 'smoothleft',
+        transitionDuration: 0.5,
+      },
+    };
+    const { args, duration } = compileComposition(scenes, { profile: 'preview', outputPath: '/o.mp4' });
+    expect(duration).toBe(6);
+    const graph = graphOf(args);
+    expect(graph).toContain('xfade=transition=smoothleft:duration=0.5:offset=1.5');
+    expect(graph).toContain('xfade=transition=smoothleft:duration=0.5:offset=4');
+    expect(graph.match(/zoompan/g)).toHaveLength(2);
+  });
+
+  it('returns the ASS script to write and ducks the music under the voice', () => {
+    const { args, files } = compileComposition(clips, { profile: 'final', outputPath: '/out/final.mp4' });
+    expect(files).toEqual([{ path: '/out/final.mp4.ass', contents: expect.stringContaining('Dialogue:') }]);
+    const graph = graphOf(args);
+    expect(graph).toContain('ass=filename=/out/final.mp4.ass');
+    expect(graph).toMatch(/sidechaincompress.*amix.*loudnorm=I=-14:TP=-1.5:LRA=11/);
+  });
+
+  it('gives a silent track when there is neither voice nor music', () => {
+    const { args, files } = compileComposition({ background: clips.background }, { profile: 'preview', outputPath: '/o.mp4' });
+    expect(files).toEqual([]);
+    expect(graphOf(args)).toContain('anullsrc=r=48000:cl=stereo,atrim=duration=4');
+  });
+});
+
+describe('clipSegments', () => {
+  const bg = (fit: 'loop' | 'trim') => ({
+    kind: 'clips' as const,
+    fit,
+    clips: [
+      { path: '/a.mp4', duration: 5, trimStart: 1, trimEnd: 4 },
+      { path: '/b.mp4', duration: 2, trimStart: 0 },
+    ],
+  });
+
+  it('loops the clip sequence and cuts the last piece', () => {
+    expect(clipSegments(bg('loop'), 9)).toEqual([
+      { path: '/a.mp4', start: 1, length: 3 },
+      { path: '/b.mp4', start: 0, length: 2 },
+      { path: '/a.mp4', start: 1, length: 3 },
+      { path: '/b.mp4', start: 0, length: 1 },
+    ]);
+  });
+
+  it('plays the clips once when trimming', () => {
+    expect(clipSegments(bg('trim'), 9)).toHaveLength(2);
+    expect(clipSegments(bg('trim'), 2)).toEqual([{ path: '/a.mp4', start: 1, length: 2 }]);
+  });
+});
+
+describe('escapeFilterValue', () => {
+  it('escapes for the option parser, then for the graph parser', () => {
+    expect(escapeFilterValue('/tmp/a:b.ass')).toBe('/tmp/a\\\\:b.ass');
+    expect(escapeFilterValue("/tmp/it's,[x];y")).toBe("/tmp/it\\\\\\'s\\,\\[x\\]\\;y");
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { compositionSchema, type CompositionInput } from './composition.ts';
+
+const minimal: CompositionInput = {
+  background: { kind: 'clips', clips: [{ path: '/media/a.mp4', duration: 10 }] },
+};
+
+describe('compositionSchema', () => {
+  it('fills defaults for a minimal document', () => {
+    const c = compositionSchema.parse(minimal);
+    expect(c.overlays).toEqual([]);
+    expect(c.background).toMatchObject({ fit: 'loop', clips: [{ trimStart: 0 }] });
+  });
+
+  it.each(['http://example.com/a.mp4', 'https://x/y.mp4', 'file:/etc/passwd', 'concat:/a|/b', 'relative/a.mp4'])(
+    'refuses %s as a media path',
+    (path) => {
+      const result = compositionSchema.safeParse({ background: { kind: 'clips', clips: [{ path, duration: 3 }] } });
+      expect(result.success).toBe(false);
+    },
+  );
+
+  it('allows at most five B-roll overlays, each ending after it starts', () => {
+    const overlay = { imagePath: '/media/b.png', start: 1, end: 2 };
+    expect(compositionSchema.safeParse({ ...minimal, overlays: Array(5).fill(overlay) }).success).toBe(true);
+    expect(compositionSchema.safeParse({ ...minimal, overlays: Array(6).fill(overlay) }).success).toBe(false);
+    expect(compositionSchema.safeParse({ ...minimal, overlays: [{ ...overlay, end: 1 }] }).success).toBe(false);
+  });
+
+  it('refuses scenes shorter than their transition and unknown transitions', () => {
+    const scenes = [
+      { imagePath: '/a.png', duration: 0.4 },
+      { imagePath: '/b.png', duration: 2 },
+    ];
+    expect(compositionSchema.safeParse({ background: { kind: 'scenes', scenes, transitionDuration: 0.5 } }).success).toBe(false);
+    expect(
+      compositionSchema.safeParse({ background: { kind: 'scenes', scenes: scenes.slice(1), transition: 'spin' } }).success,
+    ).toBe(false);
+  });
+
+  it('refuses trims outside the clip and unknown subtitle styles', () => {
+    expect(
+      compositionSchema.safeParse({ background: { kind: 'clips', clips: [{ path: '/a.mp4', duration: 5, trimEnd: 6 }] } })
+        .success,
+    ).toBe(false);
+    expect(compositionSchema.safeParse({ ...minimal, subtitles: { cues: [], style: 'Comic Sans' } }).success).toBe(false);
+  });
+
+  it('is a plain document that survives JSON', () => {
+    const c = compositionSchema.parse({
+      ...minimal,
+      music: { path: '/m.mp3' },
+      subtitles: { cues: [{ start: 0, end: 1, words: [{ text: 'hi', start: 0, end: 1 }] }], style: 'Mr Beast' },
+    });
+    expect(compositionSchema.parse(JSON.parse(JSON.stringify(c)))).toEqual(c);
+  });
+});

@@ -1,0 +1,109 @@
+import { isAbsolute } from 'node:path';
+import { z } from 'zod';
+import { subtitlePositions, subtitleSizes, subtitleStyleNames } from './subtitles/styles.ts';
+
+const urlLike = /^[a-z][a-z0-9+.-]*:/i;
+
+/** ffmpeg would happily open http://, concat: or subfile: inputs; a document only ever names files on this machine. */
+export const localPathSchema = z
+  .string()
+  .min(1)
+  .refine((p) => !urlLike.test(p), 'must be a local file path, not a URL')
+  .refine((p) => isAbsolute(p), 'must be an absolute file path')
+  .refine((p) => !p.includes('\0'), 'must not contain NUL');
+
+const seconds = z.number().finite().nonnegative();
+const positiveSeconds = z.number().finite().positive();
+
+export const transitionNames = ['fade', 'wipeleft', 'wiperight', 'smoothleft', 'smoothright'] as const;
+export type TransitionName = (typeof transitionNames)[number];
+
+export const wordSchema = z
+  .object({ text: z.string().min(1), start: seconds, end: seconds })
+  .refine((w) => w.end >= w.start, 'a word must not end before it starts');
+export type Word = z.infer<typeof wordSchema>;
+
+export const cueSchema = z
+  .object({ start: seconds, end: seconds, words: z.array(wordSchema).min(1) })
+  .refine((c) => c.end > c.start, 'a cue must end after it starts');
+export type Cue = z.infer<typeof cueSchema>;
+
+const clipSchema = z
+  .object({
+    path: localPathSchema,
+    /** Length of the source file as probed; the compiler is pure, so it cannot ask ffprobe itself. */
+    duration: positiveSeconds,
+    trimStart: seconds.default(0),
+    trimEnd: positiveSeconds.optional(),
+  })
+  .refine((c) => (c.trimEnd ?? c.duration) - c.trimStart >= 0.2, 'a clip must keep at least 0.2 s after trimming')
+  .refine((c) => (c.trimEnd ?? 0) <= c.duration, 'trimEnd must lie within the clip');
+
+const clipsBackgroundSchema = z.object({
+  kind: z.literal('clips'),
+  clips: z.array(clipSchema).min(1),
+  /** loop: repeat the clip sequence to fill the duration; trim: play it once and hold the last frame if it is short. */
+  fit: z.enum(['loop', 'trim']).default('loop'),
+});
+
+const scenesBackgroundSchema = z
+  .object({
+    kind: z.literal('scenes'),
+    scenes: z
+      .array(z.object({ imagePath: localPathSchema, duration: positiveSeconds, zoom: z.boolean().default(true) }))
+      .min(1),
+    transition: z.enum(transitionNames).default('fade'),
+    transitionDuration: positiveSeconds.default(0.5),
+  })
+  .refine(
+    (b) => b.scenes.length === 1 || b.scenes.every((s) => s.duration > b.transitionDuration),
+    'every scene must last longer than the transition',
+  );
+
+/** Positions and sizes are in 1080x1920 pixels whatever the output profile; the compiler scales them. */
+const overlaySchema = z
+  .object({
+    imagePath: localPathSchema,
+    start: seconds,
+    end: positiveSeconds,
+    x: z.number().finite().optional(),
+    y: z.number().finite().optional(),
+    width: z.number().finite().positive().max(1080).optional(),
+  })
+  .refine((o) => o.end > o.start, 'an overlay must end after it starts');
+
+export const maxOverlays = 5;
+
+export const logoCorners = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+
+export const compositionSchema = z.object({
+  /** Length of the main part in seconds; defaults to the voiceover, then to the background's own length. */
+  duration: positiveSeconds.optional(),
+  background: z.discriminatedUnion('kind', [clipsBackgroundSchema, scenesBackgroundSchema]),
+  overlays: z.array(overlaySchema).max(maxOverlays).default([]),
+  voiceover: z
+    .object({ path: localPathSchema, duration: positiveSeconds, words: z.array(wordSchema).optional() })
+    .optional(),
+  music: z
+    .object({ path: localPathSchema, volume: z.number().min(0).max(2).default(0.25), duck: z.boolean().default(true) })
+    .optional(),
+  subtitles: z
+    .object({
+      cues: z.array(cueSchema),
+      style: z.enum(subtitleStyleNames).default('Default'),
+      position: z.enum(subtitlePositions).default('bottom'),
+      fontSize: z.enum(subtitleSizes).default('medium'),
+    })
+    .optional(),
+  closingImage: z.object({ path: localPathSchema, duration: positiveSeconds.default(3) }).optional(),
+  logo: z
+    .object({
+      path: localPathSchema,
+      corner: z.enum(logoCorners).default('top-right'),
+      width: z.number().finite().positive().max(1080).default(180),
+    })
+    .optional(),
+});
+
+export type Composition = z.output<typeof compositionSchema>;
+export type CompositionInput = z.input<typeof compositionSchema>;

@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  frameAt,
+  integratedLoudness,
+  makeImage,
+  makeMusic,
+  makeVideo,
+  makeVoice,
+  near,
+  pixel,
+  tempDir,
+  type RgbFrame,
+} from '../test/fixtures.ts';
+import { transitionNames, type CompositionInput } from './composition.ts';
+import { probe } from './ffprobe.ts';
+import { renderComposition } from './render.ts';
+import { chunkWords } from './subtitles/ass.ts';
+
+const red = '#FF0000';
+const blue = '#0000FF';
+const broll = '#E53935';
+const logoColour = '#00FF00';
+const closingColour = '#1E88E5';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+const media: Record<string, string> = {};
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  const made = await Promise.all([
+    makeVideo(dir, 'portrait.mp4', { width: 720, height: 1280, seconds: 2 }),
+    makeVideo(dir, 'landscape.mp4', { width: 1920, height: 1080, seconds: 2 }),
+    makeImage(dir, 'broll.png', { width: 400, height: 300, colour: broll }),
+    makeImage(dir, 'logo.png', { width: 100, height: 100, colour: logoColour }),
+    makeImage(dir, 'closing.png', { width: 600, height: 600, colour: closingColour }),
+    makeImage(dir, 'red.png', { width: 720, height: 1280, colour: red, border: 40 }),
+    makeImage(dir, 'blue.png', { width: 720, height: 1280, colour: blue }),
+    makeVoice(dir, 6),
+    makeMusic(dir, 4),
+  ]);
+  for (const path of made) media[path.slice(dir.length + 1)] = path;
+});
+afterAll(() => cleanup());
+
+const preview = (name: string) => ({ profile: 'preview' as const, outputPath: join(dir, name) });
+const share = (frame: RgbFrame, hex: string) => {
+  let n = 0;
+  for (let i = 0; i < frame.width * frame.height; i += 97) if (near(pixel(frame, i % frame.width, Math.floor(i / frame.width)), hex)) n++;
+  return n / Math.ceil((frame.width * frame.height) / 97);
+};
+
+describe('renderComposition (preview profile)', () => {
+  it('renders clips, a timed B-roll, captions, the logo, a closing image and normalised audio', async () => {
+    const words = 'Two clips one voice and a logo'.split(' ').map((text, i) => ({ text, start: 0.3 + i * 0.7, end: 0.9 + i * 0.7 }));
+    const doc: CompositionInput = {
+      background: {
+        kind: 'clips',
+        clips: [
+          { path: media['portrait.mp4']!, duration: 2 },
+          { path: media['landscape.mp4']!, duration: 2, trimStart: 0.5 },
+        ],
+        fit: 'loop',
+      },
+      overlays: [{ imagePath: media['broll.png']!, start: 2, end: 4 }],
+      voiceover: { path: media['voice.wav']!, duration: 6 },
+      music: { path: media['music.mp3']!, volume: 0.4, duck: true },
+      subtitles: { cues: chunkWords(words, 3), style: 'Hormozi', position: 'bottom', fontSize: 'medium' },
+      closingImage: { path: media['closing.png']!, duration: 1.5 },
+      logo: { path: media['logo.png']!, corner: 'bottom-left' },
+    };
+    const out = preview('full.mp4');
+    await renderComposition(doc, out);
+
+    expect(existsSync(`${out.outputPath}.ass`)).toBe(false);
+    const info = await probe(out.outputPath);
+    expect(info).toMatchObject({ width: 540, height: 960, videoCodec: 'h264', pixFmt: 'yuv420p', audioCodec: 'aac', sampleRate: 48000, channels: 2 });
+    expect(info.duration).toBeGreaterThan(7.4);
+    expect(info.duration).toBeLessThan(7.6);
+
+    const at = (t: number) => frameAt(out.outputPath, t, 540, 960);
+    const [before, inside, after, closing] = await Promise.all([at(1.5), at(3), at(4.5), at(7)]);
+    expect(near(pixel(inside, 270, 480), broll)).toBe(true);
+    expect(near(pixel(before, 270, 480), broll)).toBe(false);
+    expect(near(pixel(after, 270, 480), broll)).toBe(false);
+    // 180 px wide at 1080 -> 90 px at 540, 24 px from the bottom-left corner; it stays over the closing image.
+    for (const frame of [before, closing]) expect(near(pixel(frame, 24 + 45, 960 - 24 - 45), logoColour)).toBe(true);
+    expect(near(pixel(closing, 270, 480), closingColour)).toBe(true);
+    expect(near(pixel(closing, 270, 60), '#000000')).toBe(true);
+
+    expect(Math.abs((await integratedLoudness(out.outputPath)) + 14)).toBeLessThanOrEqual(1);
+  });
+
+  it('loops a single clip to the requested length and holds the last frame when trimming', async () => {
+    const clip = { path: media['portrait.mp4']!, duration: 2 };
+    const looped = preview('looped.mp4');
+    await renderComposition({ duration: 5, background: { kind: 'clips', clips: [clip], fit: 'loop' } }, looped);
+    const held = preview('held.mp4');
+    await renderComposition({ duration: 3, background: { kind: 'clips', clips: [clip], fit: 'trim' } }, held);
+    expect((await probe(looped.outputPath)).duration).toBeCloseTo(5, 1);
+    expect((await probe(held.outputPath)).duration).toBeCloseTo(3, 1);
+    const [last, later] = await Promise.all([frameAt(held.outputPath, 2.5, 540, 960), frameAt(held.outputPath, 2.9, 540, 960)]);
+    expect(last.data.equals(later.data)).toBe(true);
+  });
+
+  it.each(transitionNames)('renders image scenes with the %s transition and a Ken Burns zoom', async (transition) => {
+    const out = preview(`scenes-${transition}.mp4`);
+    await renderComposition(
+      {
+        background: {
+          kind: 'scenes',
+          scenes: [
+            { imagePath: media['red.png']!, duration: 1.5, zoom: true },
+            { imagePath: media['blue.png']!, duration: 1.5, zoom: false },
+          ],
+          transition,
+          transitionDuration: 0.5,
+        },
+      },
+      out,
+    );
+    const info = await probe(out.outputPath);
+    expect(info.duration).toBeCloseTo(2.5, 1);
+    expect(info.hasAudio).toBe(true);
+    const at = (t: number) => frameAt(out.outputPath, t, 540, 960);
+    const [start, zoomed, middle, end] = await Promise.all([at(0.05), at(0.95), at(1.25), at(2.3)]);
+    // The white border of the first image is 30 px wide at zoom 1 and has zoomed out of the picture a second later.
+    expect(near(pixel(start, 12, 480), '#FFFFFF')).toBe(true);
+    expect(near(pixel(zoomed, 12, 480), red)).toBe(true);
+    expect(share(middle, red)).toBeLessThan(0.9);
+    expect(share(middle, blue)).toBeLessThan(0.9);
+    expect(near(pixel(end, 270, 480), blue)).toBe(true);
+  });
+});

@@ -1,0 +1,147 @@
+import type { Cue, Word } from '../composition.ts';
+import {
+  assColour,
+  isAnimated,
+  subtitleLayout,
+  subtitleStyles,
+  type SubtitlePosition,
+  type SubtitleSize,
+  type SubtitleStyle,
+  type SubtitleStyleName,
+} from './styles.ts';
+
+export const wordsPerScreenOptions = [3, 4, 5] as const;
+export type WordsPerScreen = (typeof wordsPerScreenOptions)[number];
+
+/** A pause this long starts a new caption even if the current one has room, so text never hangs over silence. */
+const pauseBreak = 0.8;
+/** Gaps shorter than this between captions are bridged, otherwise the text flickers off between chunks. */
+const bridgeGap = 0.5;
+
+/** Groups timed words into on-screen captions of at most `perScreen` words. */
+export function chunkWords(words: readonly Word[], perScreen: WordsPerScreen): Cue[] {
+  const groups: Word[][] = [];
+  let current: Word[] = [];
+  for (const word of words) {
+    const last = current.at(-1);
+    if (current.length === perScreen || (last && word.start - last.end >= pauseBreak)) {
+      groups.push(current);
+      current = [];
+    }
+    current.push(word);
+  }
+  if (current.length > 0) groups.push(current);
+
+  return groups.map((group, i) => {
+    const start = group[0]!.start;
+    const lastEnd = Math.max(group.at(-1)!.end, start + 0.1);
+    const nextStart = groups[i + 1]?.[0]?.start;
+    const end = nextStart !== undefined && nextStart - lastEnd < bridgeGap && nextStart > start ? nextStart : lastEnd;
+    return { start, end, words: group };
+  });
+}
+
+export interface AssOptions {
+  style: SubtitleStyleName;
+  position: SubtitlePosition;
+  fontSize: SubtitleSize;
+}
+
+/** An ASS script at 1080x1920 for the cues; animated styles get one event per word so the highlight follows the voice. */
+export function buildAss(cues: readonly Cue[], options: AssOptions): string {
+  const style = subtitleStyles[options.style];
+  const { fontSize, marginV } = subtitleLayout(options.position, options.fontSize);
+  const events = cues.flatMap((cue) => (isAnimated(style) ? wordEvents(cue, style) : [plainEvent(cue, style)]));
+  return [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    'PlayResX: 1080',
+    'PlayResY: 1920',
+    'WrapStyle: 0',
+    'ScaledBorderAndShadow: yes',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    styleLine(style, fontSize, marginV),
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    ...events.map((e) => `Dialogue: 0,${assTime(e.start)},${assTime(e.end)},Main,,0,0,0,,${e.text}`),
+    '',
+  ].join('\n');
+}
+
+function styleLine(style: SubtitleStyle, fontSize: number, marginV: number): string {
+  const flag = (on: boolean) => (on ? -1 : 0);
+  const fields = [
+    'Main',
+    style.fontName,
+    fontSize,
+    assColour(style.primaryColour),
+    assColour(style.highlightColour ?? style.primaryColour),
+    assColour(style.outlineColour),
+    '&H80000000',
+    flag(style.bold),
+    flag(style.italic),
+    0,
+    0,
+    100,
+    100,
+    0,
+    0,
+    style.border === 'box' ? 3 : 1,
+    style.outline,
+    style.shadow,
+    2,
+    70,
+    70,
+    marginV,
+    1,
+  ];
+  return `Style: ${fields.join(',')}`;
+}
+
+interface AssEvent {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function plainEvent(cue: Cue, style: SubtitleStyle): AssEvent {
+  return { start: cue.start, end: cue.end, text: cue.words.map((w) => wordText(w, style)).join(' ') };
+}
+
+function wordEvents(cue: Cue, style: SubtitleStyle): AssEvent[] {
+  const highlight: string[] = [];
+  if (style.highlightColour) highlight.push(`\\c${assColour(style.highlightColour)}&`);
+  if (style.popScale) highlight.push(`\\fscx${style.popScale}\\fscy${style.popScale}`);
+  const events = cue.words.map((_, i) => {
+    const start = i === 0 ? cue.start : cue.words[i]!.start;
+    const end = i === cue.words.length - 1 ? cue.end : cue.words[i + 1]!.start;
+    const text = cue.words
+      .map((w, j) => (j === i ? `{${highlight.join('')}}${wordText(w, style)}{\\r}` : wordText(w, style)))
+      .join(' ');
+    return { start: Math.max(start, cue.start), end: Math.min(end, cue.end), text };
+  });
+  return events.filter((e) => centis(e.end) > centis(e.start));
+}
+
+/** Braces and backslashes would be read as override tags; words never need them. */
+function wordText(word: Word, style: SubtitleStyle): string {
+  const text = word.text.replace(/[{}\\]/g, '').replace(/\s+/g, ' ').trim();
+  return style.uppercase ? text.toUpperCase() : text;
+}
+
+const centis = (seconds: number) => Math.round(seconds * 100);
+
+/** H:MM:SS.cc; rounding each boundary the same way keeps consecutive word events gapless. */
+export function assTime(seconds: number): string {
+  const cs = centis(Math.max(0, seconds));
+  const h = Math.floor(cs / 360000);
+  const m = Math.floor((cs % 360000) / 6000);
+  const s = Math.floor((cs % 6000) / 100);
+  const c = cs % 100;
+  return `${h}:${pad(m)}:${pad(s)}.${pad(c)}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');

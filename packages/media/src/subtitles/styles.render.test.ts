@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countNear, ffmpeg, tempDir, type RgbFrame } from '../../test/fixtures.ts';
+import { escapeFilterValue } from '../filtergraph.ts';
+import { buildAss, chunkWords } from './ass.ts';
+import { isAnimated, subtitleLayout, subtitleStyleNames, subtitleStyles } from './styles.ts';
+
+const backdrop = '#24304A';
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => ({ dir, cleanup } = await tempDir()));
+afterAll(() => cleanup());
+
+/** Frame 15 (t = 0.5 s) of the script burnt onto a plain 1080x1920 backdrop, while the second word is spoken. */
+async function burn(assPath: string): Promise<RgbFrame> {
+  const data = await ffmpeg([
+    '-f', 'lavfi', '-i', `color=c=${backdrop.replace('#', '0x')}:s=1080x1920:r=30:d=1`,
+    '-vf', `ass=filename=${escapeFilterValue(assPath)},trim=start_frame=15`,
+    '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
+  ]);
+  return { width: 1080, height: 1920, data };
+}
+
+describe('subtitle styles', () => {
+  it('name font families installed on this machine', async () => {
+    const families = await new Promise<string>((resolve, reject) =>
+      execFile('fc-list', [':', 'family'], (e, out) => (e ? reject(e) : resolve(out))),
+    );
+    const known = new Set(families.split('\n').flatMap((line) => line.split(',')));
+    for (const name of subtitleStyleNames) expect(known, name).toContain(subtitleStyles[name].fontName);
+  });
+
+  it.each(subtitleStyleNames)('%s renders with libass where the caption belongs', async (name) => {
+    const style = subtitleStyles[name];
+    const words = ['Grow', 'your', 'brand'].map((text, i) => ({ text, start: i * 0.4, end: i * 0.4 + 0.35 }));
+    // A file name the filter graph would otherwise split, to prove the escaping end to end.
+    const assPath = join(dir, `style ${name.replace(' ', '_')}: it's [x],y;z.ass`);
+    await writeFile(assPath, buildAss(chunkWords(words, 3), { style: name, position: 'bottom', fontSize: 'medium' }));
+    const frame = await burn(assPath);
+
+    const { fontSize, marginV } = subtitleLayout('bottom', 'medium');
+    const bottom = 1920 - marginV;
+    const caption = { x: 60, y: bottom - fontSize * 1.6, w: 960, h: fontSize * 1.8 };
+    const above = { x: 0, y: 0, w: 1080, h: caption.y - 40 };
+    expect(countNear(frame, style.primaryColour, caption)).toBeGreaterThan(400);
+    if (style.border === 'box') expect(countNear(frame, style.outlineColour, caption)).toBeGreaterThan(4000);
+    if (isAnimated(style) && style.highlightColour) {
+      expect(countNear(frame, style.highlightColour, caption)).toBeGreaterThan(300);
+    }
+    expect(countNear(frame, style.primaryColour, above)).toBe(0);
+  });
+});
