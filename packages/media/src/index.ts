@@ -1,8 +1,6 @@
 export * from './composition.ts';
 export { compileComposition, profiles, type CompileOptions, type CompiledRender, type ProfileName } from './compile/compile.ts';
 export { targetLoudness } from './compile/audio.ts';
-export { clipSegments } from './compile/video.ts';
-export { escapeFilterValue } from './filtergraph.ts';
 export { probe, ProbeError, type MediaInfo, type ProbeOptions } from './ffprobe.ts';
 export { runFfmpeg, FfmpegError, FfmpegTimeoutError, type RunOptions, type RunResult } from './runner.ts';
 export { renderComposition, type RenderOptions } from './render.ts';

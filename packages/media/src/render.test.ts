@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import {
 import { transitionNames, type CompositionInput } from './composition.ts';
 import { probe } from './ffprobe.ts';
 import { renderComposition } from './render.ts';
+import { FfmpegError } from './runner.ts';
 import { chunkWords } from './subtitles/ass.ts';
 
 const red = '#FF0000';
@@ -103,6 +105,15 @@ describe('renderComposition (preview profile)', () => {
     expect((await probe(held.outputPath)).duration).toBeCloseTo(3, 1);
     const [last, later] = await Promise.all([frameAt(held.outputPath, 2.5, 540, 960), frameAt(held.outputPath, 2.9, 540, 960)]);
     expect(last.data.equals(later.data)).toBe(true);
+  });
+
+  it('keeps ffmpeg off the network even when a local file points at a URL', async () => {
+    const playlist = join(dir, 'remote.m3u8');
+    await writeFile(playlist, '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nhttp://127.0.0.1:9/seg.ts\n#EXT-X-ENDLIST\n');
+    const doc: CompositionInput = { background: { kind: 'clips', clips: [{ path: playlist, duration: 2 }] } };
+    const error = await renderComposition(doc, preview('remote.mp4')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FfmpegError);
+    expect((error as FfmpegError).stderrTail).toContain("Protocol 'http' not on whitelist 'file,pipe'");
   });
 
   it.each(transitionNames)('renders image scenes with the %s transition and a Ken Burns zoom', async (transition) => {

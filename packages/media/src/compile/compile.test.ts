@@ -89,6 +89,11 @@ describe('compileComposition', () => {
     expect(graph).toMatch(/sidechaincompress.*amix.*loudnorm=I=-14:TP=-1.5:LRA=11/);
   });
 
+  it('points libass at an extra font folder, escaped for the filter graph', () => {
+    const { args } = compileComposition(clips, { profile: 'preview', outputPath: '/o.mp4', fontsDir: '/srv/fonts:extra' });
+    expect(graphOf(args)).toContain('ass=filename=/o.mp4.ass:fontsdir=/srv/fonts\\\\:extra');
+  });
+
   it('gives a silent track when there is neither voice nor music', () => {
     const { args, files } = compileComposition({ background: clips.background }, { profile: 'preview', outputPath: '/o.mp4' });
     expect(files).toEqual([]);
