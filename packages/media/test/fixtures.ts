@@ -24,12 +24,12 @@ export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<v
 export async function makeVideo(
   dir: string,
   name: string,
-  { width, height, seconds, preset = 'ultrafast' }: { width: number; height: number; seconds: number; preset?: string },
+  { width, height, seconds }: { width: number; height: number; seconds: number },
 ): Promise<string> {
   const path = join(dir, name);
   await ffmpeg([
     '-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:r=30:d=${seconds}`,
-    '-c:v', 'libx264', '-preset', preset, '-crf', '23', '-pix_fmt', 'yuv420p', path,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '23', '-pix_fmt', 'yuv420p', path,
   ]);
   return path;
 }
@@ -72,10 +72,6 @@ export async function frameAt(path: string, seconds: number, width: number, heig
   const data = await ffmpeg(['-ss', String(seconds), '-i', path, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
   if (data.length !== width * height * 3) throw new Error(`expected a ${width}x${height} frame, got ${data.length} bytes`);
   return { width, height, data };
-}
-
-export async function savePng(path: string, seconds: number, png: string): Promise<void> {
-  await ffmpeg(['-ss', String(seconds), '-i', path, '-frames:v', '1', png]);
 }
 
 export function pixel(frame: RgbFrame, x: number, y: number): [number, number, number] {

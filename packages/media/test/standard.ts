@@ -18,9 +18,9 @@ const script =
   'let us write one from your website. Your first three videos are free, so there is nothing to lose. Tap the link, ' +
   'make your first reel today, and watch what happens when your message finally gets seen by the right people.';
 
-export function standardWords(seconds = standardSeconds): Word[] {
+export function standardWords(): Word[] {
   const texts = script.split(/\s+/);
-  const step = (seconds - 1) / texts.length;
+  const step = (standardSeconds - 1) / texts.length;
   return texts.map((text, i) => ({ text, start: 0.5 + i * step, end: 0.5 + i * step + step * 0.85 }));
 }
 

@@ -1,6 +1,7 @@
 import type { Cue, Word } from '../composition.ts';
 import {
   assColour,
+  assFlag,
   isAnimated,
   subtitleLayout,
   subtitleStyles,
@@ -72,7 +73,6 @@ export function buildAss(cues: readonly Cue[], options: AssOptions): string {
 }
 
 function styleLine(style: SubtitleStyle, fontSize: number, marginV: number): string {
-  const flag = (on: boolean) => (on ? -1 : 0);
   const fields = [
     'Main',
     style.fontName,
@@ -81,8 +81,8 @@ function styleLine(style: SubtitleStyle, fontSize: number, marginV: number): str
     assColour(style.highlightColour ?? style.primaryColour),
     assColour(style.outlineColour),
     '&H80000000',
-    flag(style.bold),
-    flag(style.italic),
+    assFlag(style.bold),
+    assFlag(style.italic),
     0,
     0,
     100,

@@ -126,6 +126,9 @@ export function assColour(hex: string): string {
   return `&H00${m[3]}${m[2]}${m[1]}`.toUpperCase();
 }
 
+/** ASS booleans are -1 and 0. */
+export const assFlag = (on: boolean): number => (on ? -1 : 0);
+
 export interface SubtitlePreview {
   margin_v: number;
   font_size: number;
@@ -145,14 +148,13 @@ export function subtitlePreview(
   const style = subtitleStyles[styleName];
   const k = outputHeight / referenceHeight;
   const { fontSize, marginV } = subtitleLayout(position, size);
-  const flag = (on: boolean) => (on ? -1 : 0);
   const styleString = [
     `FontName=${style.fontName}`,
     `PrimaryColour=${assColour(style.primaryColour)}`,
     `Outline=${round1(style.outline * k)}`,
     `OutlineColour=${assColour(style.outlineColour)}`,
-    `Bold=${flag(style.bold)}`,
-    `Italic=${flag(style.italic)}`,
+    `Bold=${assFlag(style.bold)}`,
+    `Italic=${assFlag(style.italic)}`,
   ].join(',');
   return { margin_v: Math.round(marginV * k), font_size: Math.round(fontSize * k), style_string: styleString };
 }
