@@ -31,13 +31,16 @@ function run(command, args, options = {}) {
 
 const manifests = ['package.json', 'package-lock.json', 'apps/web/package.json', 'apps/server/package.json', 'packages/contracts/package.json', 'packages/media/package.json', 'e2e/package.json'];
 
-/** npm ci when node_modules is missing or was installed from another lock file. */
+/**
+ * Installs when node_modules is missing or was installed from other manifests. `npm install` rather than `npm ci`:
+ * the registry here does not carry every platform's optional binaries, which `npm ci` counts as a lock mismatch.
+ */
 export function ensureDependencies() {
   const stamp = join(root, 'node_modules/.reelsmith-deps');
   const wanted = hashFiles(manifests);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
-  console.log('Installing dependencies (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  console.log('Installing dependencies (npm install)…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
   writeFileSync(stamp, wanted);
 }
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { probe } from '@reelsmith/media';
+import { probe, verifyDecodes } from '@reelsmith/media';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createRepositories } from './db/repositories/index.ts';
@@ -46,7 +46,11 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     storage,
     uploads: repositories.uploads,
     signer,
-    probe: (path) => probe(path),
+    probe: async (path) => {
+      const info = await probe(path);
+      if (info.duration > 0) await verifyDecodes(path, info.duration);
+      return info;
+    },
     tmpDir: join(config.dataDir, 'tmp'),
   });
   const app = await buildApp({

@@ -13,8 +13,12 @@ export function makeFixtures() {
   ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=25:duration=3', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', path('clip.mp4'));
   ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=330:duration=4', '-c:a', 'libmp3lame', '-b:a', '96k', path('tone.mp3'));
   ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=330:duration=2', '-c:a', 'aac', path('sound-only.mp4'));
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=220:duration=660:sample_rate=8000', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '16k', path('eleven-minutes.mp3'));
   ffmpeg('-f', 'lavfi', '-i', 'color=c=orange:size=200x120', '-frames:v', '1', path('logo.png'));
 
+  ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=25:duration=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', path('faststart.mp4'));
+  const faststart = readFileSync(path('faststart.mp4'));
+  writeFileSync(path('truncated-faststart.mp4'), faststart.subarray(0, Math.floor(faststart.length * 0.6)));
   const clip = readFileSync(path('clip.mp4'));
   writeFileSync(path('truncated.mp4'), clip.subarray(0, Math.floor(clip.length / 2)));
   writeFileSync(path('text.mp4'), 'This is not a video, only words in a file named like one.\n'.repeat(20));

@@ -63,6 +63,10 @@ describe('uploads', () => {
   });
 
   it('refuses a truncated MP4', () => expectRefusedAndNothingStored('storyboard-video', 'truncated.mp4', 'clip.mp4', uploadMessages.corrupt, 422));
+  it('refuses an MP4 cut short whose header still reads fine', () =>
+    expectRefusedAndNothingStored('storyboard-video', 'truncated-faststart.mp4', 'clip.mp4', uploadMessages.corrupt, 422));
+  it('refuses music longer than the policy allows', () =>
+    expectRefusedAndNothingStored('music', 'eleven-minutes.mp3', 'long.mp3', uploadMessages.tooLong(600), 422));
   it('refuses a text file named .mp4', () =>
     expectRefusedAndNothingStored('storyboard-video', 'text.mp4', 'clip.mp4', uploadPolicies['storyboard-video'].wrongTypeMessage, 415));
   it('refuses a PNG renamed .mp3', () => expectRefusedAndNothingStored('music', 'png-named.mp3', 'song.mp3', uploadPolicies.music.wrongTypeMessage, 415));

@@ -6,3 +6,4 @@ export { runFfmpeg, FfmpegError, FfmpegTimeoutError, type RunOptions, type RunRe
 export { renderComposition, type RenderOptions } from './render.ts';
 export * from './subtitles/styles.ts';
 export { buildAss, chunkWords, assTime, wordsPerScreenOptions, type AssOptions, type WordsPerScreen } from './subtitles/ass.ts';
+export { decodeCheckArgs, verifyDecodes } from './decode-check.ts';
