@@ -17,8 +17,10 @@ interface Target {
   databaseUrl?: string;
 }
 
-const targets: Target[] = [{ name: 'pglite', port: 8181 }];
-if (process.env.E2E_DATABASE_URL) targets.push({ name: 'postgres', port: 8182, databaseUrl: process.env.E2E_DATABASE_URL });
+// E2E_PORT_BASE lets two runs share a machine without fighting over ports.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 8181);
+const targets: Target[] = [{ name: 'pglite', port: portBase }];
+if (process.env.E2E_DATABASE_URL) targets.push({ name: 'postgres', port: portBase + 1, databaseUrl: process.env.E2E_DATABASE_URL });
 
 /** Each target is the real app (`npm start`'s server) on its own port, data folder and database. */
 export default defineConfig({

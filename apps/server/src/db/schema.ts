@@ -147,3 +147,146 @@ export const jobStatus = pgTable(
     index('job_status_state_idx').on(t.state),
   ],
 );
+
+/**
+ * One row per user: the plan, the current billing period and what was used in it. Allowances are copied onto the
+ * row when the plan changes, so consuming a credit is one conditional UPDATE (atomic under concurrency).
+ */
+export const subscription = pgTable('subscription', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  planId: text('plan_id').notNull().default('free'),
+  status: text('status').notNull().default('active'),
+  providerSubscriptionId: text('provider_subscription_id'),
+  periodStart: timestamp('period_start', { withTimezone: true }).notNull().defaultNow(),
+  periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  videosUsed: integer('videos_used').notNull().default(0),
+  videosAllowed: integer('videos_allowed').notNull(),
+  aiVideosUsed: integer('ai_videos_used').notNull().default(0),
+  aiVideosAllowed: integer('ai_videos_allowed').notNull(),
+  ideasGenerated: integer('ideas_generated').notNull().default(0),
+  ideasAllowed: integer('ideas_allowed').notNull(),
+  trialPackTaken: text('trial_pack_taken').$type<'Yes' | 'No'>(),
+  voiceId: text('voice_id'),
+  logoKey: text('logo_key'),
+  gstInvoice: text('gst_invoice').$type<'Yes' | 'No'>().notNull().default('No'),
+  updatedAt: updatedAt(),
+});
+
+/** A purchase the user started: a subscription or the trial pack's payment link, as the payment provider knows it. */
+export const checkout = pgTable(
+  'checkout',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'subscription' | 'trial'>().notNull(),
+    planId: text('plan_id').notNull(),
+    providerRef: text('provider_ref').notNull().unique(),
+    status: text('status').notNull(),
+    shortUrl: text('short_url').notNull(),
+    gstInvoice: text('gst_invoice').$type<'Yes' | 'No'>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('checkout_user_id_idx').on(t.userId)],
+);
+
+/** Webhook events already applied; a replay finds its id here and changes nothing. */
+export const paymentEvent = pgTable('payment_event', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+export const invoice = pgTable(
+  'invoice',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    number: text('number').notNull().unique(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    planId: text('plan_id').notNull(),
+    description: text('description').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    currency: text('currency').notNull(),
+    netCents: integer('net_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    gst: boolean('gst').notNull(),
+    paymentRef: text('payment_ref').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_user_id_idx').on(t.userId)],
+);
+
+/** The built-in test payment gateway's own books (it plays the payment provider's part when no real one is set). */
+export const gatewaySubscription = pgTable('gateway_subscription', {
+  id: text('id').primaryKey(),
+  planId: text('plan_id').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  status: text('status').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currentStart: timestamp('current_start', { withTimezone: true }),
+  currentEnd: timestamp('current_end', { withTimezone: true }),
+  paidCount: integer('paid_count').notNull().default(0),
+  failedRenewals: integer('failed_renewals').notNull().default(0),
+  cancelAtCycleEnd: boolean('cancel_at_cycle_end').notNull().default(false),
+  failNextRenewal: boolean('fail_next_renewal').notNull().default(false),
+  notes: jsonb('notes').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+});
+
+export const gatewayPaymentLink = pgTable('gateway_payment_link', {
+  id: text('id').primaryKey(),
+  customerEmail: text('customer_email').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  description: text('description').notNull(),
+  status: text('status').notNull(),
+  paymentId: text('payment_id'),
+  callbackUrl: text('callback_url').notNull(),
+  expireBy: timestamp('expire_by', { withTimezone: true }).notNull(),
+  notes: jsonb('notes').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+});
+
+/** The test gateway's clock offset, so renewals and expiry can be tried without waiting a month. */
+export const gatewayClock = pgTable('gateway_clock', {
+  id: integer('id').primaryKey(),
+  offsetSeconds: integer('offset_seconds').notNull().default(0),
+});
+
+export const businessProfile = pgTable('business_profile', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  businessName: text('business_name').notNull(),
+  businessType: text('business_type').notNull(),
+  goal: text('goal').notNull(),
+  tone: text('tone').notNull(),
+  offerings: text('offerings').notNull(),
+  targetAudience: text('target_audience').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const idea = pgTable(
+  'idea',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    batchId: text('batch_id').notNull(),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    scriptPrompt: text('script_prompt').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('idea_user_id_idx').on(t.userId)],
+);
