@@ -18,6 +18,7 @@ import type { ObjectStorage } from './providers/storage/types.ts';
 import { createAccountsService } from './services/accounts.ts';
 import type { Auth } from './services/auth.ts';
 import type { FileUrlSigner } from './services/file-urls.ts';
+import type { QuotaService } from './services/quotas.ts';
 import type { UploadService } from './services/uploads.ts';
 
 export interface AppDependencies {
@@ -28,6 +29,7 @@ export interface AppDependencies {
   signer: FileUrlSigner;
   uploads: UploadService;
   queue: JobQueue;
+  quotas: QuotaService;
   publicUrl: string;
   rateLimit: { max: number; windowSeconds: number };
   webDistDir?: string;

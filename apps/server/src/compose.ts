@@ -10,6 +10,7 @@ import { createEmailSender } from './providers/email/index.ts';
 import { createStorage } from './providers/storage/index.ts';
 import { createAuth } from './services/auth.ts';
 import { createFileUrlSigner } from './services/file-urls.ts';
+import { createQuotaService } from './services/quotas.ts';
 import { createUploadService } from './services/uploads.ts';
 import { buildApp } from './app.ts';
 
@@ -33,7 +34,12 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
   const core = composeCore(config, database, log);
   const { repositories, storage } = core;
   const email = createEmailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, repositories.outbox, log.info);
+  const quotas = createQuotaService({ subscriptions: repositories.subscriptions, clock: () => new Date() });
   const auth = createAuth({
+    onUserCreated: async (created) => {
+      await repositories.users.ensureProfile({ userId: created.id, email: created.email, name: created.name });
+      await quotas.current(created.id);
+    },
     db: database.db,
     users: repositories.users,
     email,
@@ -61,10 +67,11 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     signer,
     uploads,
     queue: core.queue,
+    quotas,
     publicUrl: config.publicUrl,
     rateLimit: config.authRateLimit,
     webDistDir: config.webDistDir,
     logLevel: config.logLevel,
   });
-  return { ...core, app, auth, email, signer, uploads };
+  return { ...core, app, auth, email, signer, uploads, quotas };
 }

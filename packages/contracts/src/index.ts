@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './routes.ts';
 export * from './web.ts';
 export * from './uploads.ts';
+export * from './plans.ts';

@@ -15,6 +15,8 @@ export interface AuthDependencies {
   publicUrl: string;
   secret: string;
   rateLimit: { max: number; windowSeconds: number };
+  /** Runs in the request that creates the account: its user record and Free Plan subscription. */
+  onUserCreated(created: { id: string; email: string; name: string }): Promise<void>;
 }
 
 /** Where the links in mails land: the login page tells the user the outcome. */
@@ -96,7 +98,7 @@ export function createAuth(deps: AuthDependencies) {
       user: {
         create: {
           after: async (created) => {
-            await users.ensureProfile({ userId: created.id, email: created.email, name: created.name });
+            await deps.onUserCreated({ id: created.id, email: created.email, name: created.name });
           },
         },
       },

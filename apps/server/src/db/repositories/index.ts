@@ -2,6 +2,7 @@ import type { Database } from '../client.ts';
 import { createJobStatusRepository } from './job-status.ts';
 import { createOutboxRepository } from './outbox.ts';
 import { createPageViewsRepository } from './page-views.ts';
+import { createSubscriptionsRepository } from './subscriptions.ts';
 import { createUploadsRepository } from './uploads.ts';
 import { createUsersRepository } from './users.ts';
 
@@ -12,6 +13,7 @@ export function createRepositories(db: Database) {
     pageViews: createPageViewsRepository(db),
     uploads: createUploadsRepository(db),
     jobStatus: createJobStatusRepository(db),
+    subscriptions: createSubscriptionsRepository(db),
   };
 }
 

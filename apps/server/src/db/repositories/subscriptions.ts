@@ -1,0 +1,61 @@
+import { plans, type PlanId, type QuotaKind } from '@reelsmith/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { subscription } from '../schema.ts';
+
+export type SubscriptionRecord = typeof subscription.$inferSelect;
+
+export function addMonths(date: Date, months: number): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}
+
+const usedColumn = { videos: subscription.videosUsed, aiVideos: subscription.aiVideosUsed, ideas: subscription.ideasGenerated } as const;
+const allowedColumn = { videos: subscription.videosAllowed, aiVideos: subscription.aiVideosAllowed, ideas: subscription.ideasAllowed } as const;
+const usedField = { videos: 'videosUsed', aiVideos: 'aiVideosUsed', ideas: 'ideasGenerated' } as const;
+
+export function allowancesOf(planId: PlanId) {
+  const plan = plans[planId];
+  return { planId, videosAllowed: plan.videos, aiVideosAllowed: plan.aiVideos, ideasAllowed: plan.ideas };
+}
+
+export function createSubscriptionsRepository(db: Database) {
+  return {
+    async find(userId: string): Promise<SubscriptionRecord | undefined> {
+      const rows = await db.select().from(subscription).where(eq(subscription.userId, userId)).limit(1);
+      return rows[0];
+    },
+    /** Every account starts on the Free Plan with a month-long period from now. */
+    async ensure(userId: string, now: Date): Promise<SubscriptionRecord> {
+      await db
+        .insert(subscription)
+        .values({ userId, ...allowancesOf('free'), status: 'active', periodStart: now, periodEnd: addMonths(now, 1) })
+        .onConflictDoNothing({ target: subscription.userId });
+      return (await this.find(userId))!;
+    },
+    async update(userId: string, changes: Partial<typeof subscription.$inferInsert>): Promise<SubscriptionRecord> {
+      const [row] = await db.update(subscription).set({ ...changes, updatedAt: new Date() }).where(eq(subscription.userId, userId)).returning();
+      return row!;
+    },
+    /** Takes one credit only if one is left; concurrent callers cannot both take the last one. */
+    async consume(userId: string, kind: QuotaKind): Promise<boolean> {
+      const used = usedColumn[kind];
+      const rows = await db
+        .update(subscription)
+        .set({ [usedField[kind]]: sql`${used} + 1`, updatedAt: new Date() })
+        .where(sql`${subscription.userId} = ${userId} and ${used} < ${allowedColumn[kind]}`)
+        .returning({ userId: subscription.userId });
+      return rows.length === 1;
+    },
+    async refund(userId: string, kind: QuotaKind): Promise<void> {
+      const used = usedColumn[kind];
+      await db
+        .update(subscription)
+        .set({ [usedField[kind]]: sql`greatest(${used} - 1, 0)`, updatedAt: new Date() })
+        .where(eq(subscription.userId, userId));
+    },
+  };
+}
+
+export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;

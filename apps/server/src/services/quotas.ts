@@ -1,0 +1,73 @@
+import { quotaMessages, type QuotaKind } from '@reelsmith/contracts';
+import { addMonths, allowancesOf, type SubscriptionRecord, type SubscriptionsRepository } from '../db/repositories/subscriptions.ts';
+import { UserFacingError } from '../errors.ts';
+
+export type Clock = () => Date;
+
+const endedStatuses = new Set(['cancelled', 'halted', 'completed', 'expired']);
+
+/**
+ * Credits per billing period. Every check happens here, on the server, with one conditional UPDATE per credit, so
+ * concurrent requests can never take more than the allowance; a generation that fails gives its credit back.
+ */
+export function createQuotaService(deps: { subscriptions: SubscriptionsRepository; clock: Clock }) {
+  const { subscriptions, clock } = deps;
+
+  /** Starts the next period when the current one is over: the Free Plan renews itself, an ended plan falls back to it. */
+  async function rollPeriod(record: SubscriptionRecord): Promise<SubscriptionRecord> {
+    const now = clock();
+    if (now < record.periodEnd) return record;
+    const fallsBack = record.planId === 'trial' || record.cancelAtPeriodEnd || endedStatuses.has(record.status);
+    if (fallsBack) {
+      return subscriptions.update(record.userId, {
+        ...allowancesOf('free'),
+        status: 'active',
+        providerSubscriptionId: null,
+        cancelAtPeriodEnd: false,
+        periodStart: now,
+        periodEnd: addMonths(now, 1),
+        videosUsed: 0,
+        aiVideosUsed: 0,
+        ideasGenerated: 0,
+      });
+    }
+    if (record.planId !== 'free') return record;
+    let start = record.periodEnd;
+    let end = addMonths(start, 1);
+    while (end <= now) {
+      start = end;
+      end = addMonths(start, 1);
+    }
+    return subscriptions.update(record.userId, { periodStart: start, periodEnd: end, videosUsed: 0, aiVideosUsed: 0, ideasGenerated: 0 });
+  }
+
+  const service = {
+    async current(userId: string): Promise<SubscriptionRecord> {
+      const record = (await subscriptions.find(userId)) ?? (await subscriptions.ensure(userId, clock()));
+      return rollPeriod(record);
+    },
+
+    async consume(userId: string, kind: QuotaKind): Promise<void> {
+      await service.current(userId);
+      if (!(await subscriptions.consume(userId, kind))) throw new UserFacingError(403, quotaMessages[kind]);
+    },
+
+    async refund(userId: string, kind: QuotaKind): Promise<void> {
+      await subscriptions.refund(userId, kind);
+    },
+
+    /** Runs `work` with one credit taken; if it throws, the credit is given back before the error goes on. */
+    async withCredit<T>(userId: string, kind: QuotaKind, work: () => Promise<T>): Promise<T> {
+      await service.consume(userId, kind);
+      try {
+        return await work();
+      } catch (error) {
+        await service.refund(userId, kind);
+        throw error;
+      }
+    },
+  };
+  return service;
+}
+
+export type QuotaService = ReturnType<typeof createQuotaService>;

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+export type PlanId = 'free' | 'starter' | 'growth' | 'pro' | 'trial';
+
+export interface Plan {
+  id: PlanId;
+  /** The subscription's plan_name (SPEC §3); cloned voices check for exactly 'Pro Plan'. */
+  name: string;
+  /** The name on the plan card. */
+  title: string;
+  priceCents: number;
+  currency: 'USD';
+  billing: 'monthly' | 'one-time' | 'free';
+  videos: number;
+  aiVideos: number;
+  ideas: number;
+  voiceCloning: boolean;
+  mostPopular: boolean;
+  /** How long one period lasts, in months (the trial pack is valid 3 months). */
+  periodMonths: number;
+  features: string[];
+}
+
+/**
+ * SPEC §9 plans. The Free Plan allowance (3 videos, 1 AI video, 10 ideas a month) and the ideas allowances of the
+ * paid plans are this product's choice: enough to try every flow once, and ideas well above video credits because
+ * an idea costs little and leads to a video.
+ */
+export const plans: Record<PlanId, Plan> = {
+  free: {
+    id: 'free',
+    name: 'Free Plan',
+    title: 'Free',
+    priceCents: 0,
+    currency: 'USD',
+    billing: 'free',
+    videos: 3,
+    aiVideos: 1,
+    ideas: 10,
+    voiceCloning: false,
+    mostPopular: false,
+    periodMonths: 1,
+    features: ['3 videos a month', '1 AI creation', '10 marketing ideas'],
+  },
+  starter: {
+    id: 'starter',
+    name: 'Starter Plan',
+    title: 'Starter',
+    priceCents: 2000,
+    currency: 'USD',
+    billing: 'monthly',
+    videos: 10,
+    aiVideos: 3,
+    ideas: 30,
+    voiceCloning: false,
+    mostPopular: false,
+    periodMonths: 1,
+    features: ['10 videos a month', '3 AI creations (about $2 per video)', '30 marketing ideas'],
+  },
+  growth: {
+    id: 'growth',
+    name: 'Growth Plan',
+    title: 'Growth',
+    priceCents: 3900,
+    currency: 'USD',
+    billing: 'monthly',
+    videos: 30,
+    aiVideos: 10,
+    ideas: 100,
+    voiceCloning: false,
+    mostPopular: true,
+    periodMonths: 1,
+    features: ['30 videos a month', '10 AI creations (about $1.3 per video)', '100 marketing ideas'],
+  },
+  pro: {
+    id: 'pro',
+    name: 'Pro Plan',
+    title: 'Pro',
+    priceCents: 7500,
+    currency: 'USD',
+    billing: 'monthly',
+    videos: 60,
+    aiVideos: 20,
+    ideas: 200,
+    voiceCloning: true,
+    mostPopular: false,
+    periodMonths: 1,
+    features: ['60 videos a month', '20 AI creations (about $1.25 per video)', '200 marketing ideas', 'Voice cloning'],
+  },
+  trial: {
+    id: 'trial',
+    name: 'Trial Pack',
+    title: 'Trial Pack',
+    priceCents: 3500,
+    currency: 'USD',
+    billing: 'one-time',
+    videos: 20,
+    aiVideos: 7,
+    ideas: 100,
+    voiceCloning: false,
+    mostPopular: false,
+    periodMonths: 3,
+    features: ['Everything in Growth', '20 videos including 7 AI videos', 'Valid 3 months', 'Once per account'],
+  },
+};
+
+export const purchasablePlanIds = ['starter', 'growth', 'pro'] as const;
+export const planIdSchema = z.enum(['free', 'starter', 'growth', 'pro', 'trial']);
+
+export type QuotaKind = 'videos' | 'aiVideos' | 'ideas';
+
+/** SPEC §3 subscription object, as POST /api/subscription answers. */
+export const subscriptionResponse = z.object({
+  plan_name: z.string(),
+  plan_id: planIdSchema,
+  status: z.string(),
+  videos_used: z.number(),
+  videos_allowed: z.number(),
+  ai_videos_used: z.number(),
+  ai_videos_allowed: z.number(),
+  ideas_generated: z.number(),
+  ideas_allowed: z.number(),
+  end_date: z.string(),
+  cancel_at_period_end: z.boolean(),
+  logo: z.string().nullable(),
+  trial_pack_taken: z.enum(['Yes', 'No']).nullable(),
+  voice_id: z.string().nullable(),
+  error: z.string().optional(),
+});
+export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
+
+export const quotaMessages = {
+  videos: "You've used all your video credits for the subscription period",
+  ideas: "You've used all your idea credits for the subscription period",
+  aiVideos: "You've used all your AI video credits for the subscription period",
+} as const;
