@@ -4,3 +4,4 @@ export * from './routes.ts';
 export * from './web.ts';
 export * from './uploads.ts';
 export * from './plans.ts';
+export * from './billing.ts';

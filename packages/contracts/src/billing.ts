@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { emailSchema } from './accounts.ts';
+import { purchasablePlanIds } from './plans.ts';
+
+const yesNo = z.enum(['Yes', 'No']);
+
+export const emailRequest = z.object({ email: emailSchema });
+
+export const createSubscriptionRequest = z.object({ plan_id: z.enum(purchasablePlanIds), gst_invoice: yesNo, email: emailSchema });
+export const createSubscriptionResponse = z.object({ short_url: z.string(), subscription_id: z.string() });
+
+export const createPaymentRequest = z.object({ email: emailSchema, gst_invoice: yesNo });
+export const createPaymentResponse = z.object({ short_url: z.string() });
+
+export const checkSubscriptionStatusRequest = z.object({ subscription_id: z.string().min(1).max(100) });
+export const checkSubscriptionStatusResponse = z.object({ status: z.string() });
+
+export const verifyPaymentRequest = z.object({ email: emailSchema, payment_link_id: z.string().min(1).max(100) });
+export const verifyPaymentResponse = z.object({ success: z.boolean(), error: z.string().optional() });
+
+export const cancelSubscriptionResponse = z.object({ message: z.string().optional(), error: z.string().optional() });
+
+export const invoiceItem = z.object({
+  invoice_number: z.string(),
+  invoice_date: z.string(),
+  created_at: z.string(),
+  invoice_amount: z.number(),
+  currency: z.string(),
+  invoice_url: z.string(),
+});
+export type InvoiceItem = z.infer<typeof invoiceItem>;
+export const invoicesResponse = z.array(invoiceItem);
+
+export const videosRequest = z.object({ user_id: z.string().min(1).max(100) });
+export const videoItem = z.object({
+  id: z.string(),
+  video_url: z.string(),
+  poster_url: z.string().nullable(),
+  title: z.string(),
+  created_at: z.string(),
+});
+export type VideoItem = z.infer<typeof videoItem>;
+/** SPEC §3: the list is either a bare array or {videos}; the server answers {videos}, the client accepts both. */
+export const videosResponse = z.union([z.array(videoItem), z.object({ videos: z.array(videoItem) })]);
+
+export const createVideoEntryRequest = z.object({ user_id: z.string().min(1).max(100), user_video_url: z.string().max(2048).optional() });
+export const createVideoEntryResponse = z.object({ status: z.literal('success'), video_id: z.string() });
+
+export const uploadLogoResponse = z.object({ logo_url: z.string() });
+
+/** Statuses of a payment provider's subscription (Razorpay's), as the Subscriptions page polls them. */
+export const subscriptionSuccessStatuses = ['active', 'authenticated'] as const;
+export const subscriptionEndedStatuses = ['cancelled', 'expired', 'halted', 'paused', 'completed'] as const;
+
+export const billingMessages = {
+  failedToInitiatePayment: 'Failed to initiate payment.',
+  somethingWentWrong: 'Something went wrong.',
+  failedToInitiateSubscription: 'Failed to initiate subscription.',
+  failedToStartSubscription: 'Failed to start subscription. Please try again.',
+  paymentVerificationFailed: 'Payment verification failed',
+  verifyingWentWrong: 'Something went wrong verifying your payment.',
+  cancelFailed: 'Cancel failed',
+  trialActivated: 'Trial Pack Activated!',
+  subscriptionEnded: (status: string) => `Subscription ended with status: ${status}`,
+  subscriptionActive: 'Your subscription is active. Enjoy your new plan!',
+  subscriptionTimeout: 'We could not confirm your payment in time. If you paid, your plan will appear shortly; otherwise please try again.',
+  alreadyActivePlan: 'You already have an active plan',
+  trialAlreadyTaken: 'The trial pack can be bought once per account.',
+  cancelScheduled: (endDate: string) => `Your subscription will end on ${endDate}. You keep your plan until then.`,
+  nothingToCancel: 'You have no active subscription to cancel.',
+  basedInIndia: 'Are you based in India?',
+} as const;
+
+export const dashboardMessages = {
+  createEntryFailed: 'Oh Oh! My bad, Please try again',
+  logoRemoveFailed: 'Failed to remove logo',
+  emptyVideos: 'All your generated videos will show up here',
+  aiNote: 'UGC and Product Intro videos are fully AI and count toward the AI-video quota.',
+  musicNote: 'All video types can add background music and subtitles.',
+} as const;
+
+/** Polling constants of SPEC §9. */
+export const timing = {
+  subscriptionPollMs: 10_000,
+  subscriptionPollTimeoutMs: 5 * 60_000,
+  videoStatusPollMs: 5_000,
+  cacheTtlMs: 24 * 60 * 60 * 1000,
+  scriptAutosaveMs: 800,
+  subtitleAutosaveMs: 500,
+} as const;
+
+/** SPEC §2 video type tiles. */
+export const videoTypeTiles = [
+  { title: 'UGC Video', length: 'up to 14 secs', path: '/ugc-video', createsEntry: false },
+  { title: 'Before / After', length: '14 secs', path: '/before-after', createsEntry: false },
+  { title: 'Product Showcase', length: '14 secs', path: '/product-showcase', createsEntry: false },
+  { title: 'Scroll Stopper', length: 'up to 59 secs', path: '/scroll-stopper', createsEntry: false },
+  { title: 'Use Own Video', length: '59 secs', path: '/OwnVideo', createsEntry: false },
+  { title: 'Animated Images', length: '59 secs', path: '/ImagetoVideo', createsEntry: false },
+  { title: 'Add B-Rolls', length: '59 secs', path: '/BRolls', createsEntry: true },
+  { title: 'Custom Storyboard', length: '59 secs', path: '/script', createsEntry: false },
+] as const;
