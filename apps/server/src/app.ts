@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -45,6 +46,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerCsrfGuard(app, [deps.publicUrl]);
   await app.register(rateLimit, { global: false });
+  // Several spec calls post form-encoded bodies (SPEC §7 "form").
+  await app.register(formbody);
   // Per-route byte limits are set where each file is read; this is only the outer bound for any request.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 12, fields: 50, fieldSize: 1024 * 1024 } });
 

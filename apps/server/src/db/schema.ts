@@ -290,3 +290,30 @@ export const idea = pgTable(
   },
   (t) => [index('idea_user_id_idx').on(t.userId)],
 );
+
+/**
+ * A video project ("video entry" in the spec): one creation of one user, from the first step to the final MP4.
+ * The composition document (ARCHITECTURE.md) grows as the workflow steps edit it.
+ */
+export const project = pgTable(
+  'project',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    videoType: text('video_type').notNull(),
+    title: text('title').notNull().default('Untitled video'),
+    script: text('script'),
+    composition: jsonb('composition').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    sourceVideoKey: text('source_video_key'),
+    previewVideoKey: text('preview_video_key'),
+    finalVideoKey: text('final_video_key'),
+    posterKey: text('poster_key'),
+    /** Set once the final video is rendered and its credit counted. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('project_user_id_idx').on(t.userId)],
+);
