@@ -1,0 +1,57 @@
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { gatewayClock, gatewayPaymentLink, gatewaySubscription } from '../schema.ts';
+
+export type GatewaySubscriptionRecord = typeof gatewaySubscription.$inferSelect;
+export type GatewayPaymentLinkRecord = typeof gatewayPaymentLink.$inferSelect;
+
+/** The books of the built-in test payment gateway. */
+export function createGatewayRepository(db: Database) {
+  return {
+    async clockOffsetSeconds(): Promise<number> {
+      const rows = await db.select().from(gatewayClock).where(eq(gatewayClock.id, 1));
+      return rows[0]?.offsetSeconds ?? 0;
+    },
+    async setClockOffsetSeconds(offsetSeconds: number): Promise<void> {
+      await db.insert(gatewayClock).values({ id: 1, offsetSeconds }).onConflictDoUpdate({ target: gatewayClock.id, set: { offsetSeconds } });
+    },
+    async addSubscription(record: typeof gatewaySubscription.$inferInsert): Promise<GatewaySubscriptionRecord> {
+      const [row] = await db.insert(gatewaySubscription).values(record).returning();
+      return row!;
+    },
+    async subscription(id: string): Promise<GatewaySubscriptionRecord | undefined> {
+      const rows = await db.select().from(gatewaySubscription).where(eq(gatewaySubscription.id, id));
+      return rows[0];
+    },
+    async updateSubscription(id: string, changes: Partial<typeof gatewaySubscription.$inferInsert>): Promise<GatewaySubscriptionRecord> {
+      const [row] = await db.update(gatewaySubscription).set(changes).where(eq(gatewaySubscription.id, id)).returning();
+      return row!;
+    },
+    async subscriptionsDueBy(now: Date): Promise<GatewaySubscriptionRecord[]> {
+      return db
+        .select()
+        .from(gatewaySubscription)
+        .where(and(inArray(gatewaySubscription.status, ['active', 'pending']), lte(gatewaySubscription.currentEnd, now)));
+    },
+    async addPaymentLink(record: typeof gatewayPaymentLink.$inferInsert): Promise<GatewayPaymentLinkRecord> {
+      const [row] = await db.insert(gatewayPaymentLink).values(record).returning();
+      return row!;
+    },
+    async paymentLink(id: string): Promise<GatewayPaymentLinkRecord | undefined> {
+      const rows = await db.select().from(gatewayPaymentLink).where(eq(gatewayPaymentLink.id, id));
+      return rows[0];
+    },
+    async updatePaymentLink(id: string, changes: Partial<typeof gatewayPaymentLink.$inferInsert>): Promise<GatewayPaymentLinkRecord> {
+      const [row] = await db.update(gatewayPaymentLink).set(changes).where(eq(gatewayPaymentLink.id, id)).returning();
+      return row!;
+    },
+    async expireLinksDueBy(now: Date): Promise<void> {
+      await db
+        .update(gatewayPaymentLink)
+        .set({ status: 'expired' })
+        .where(and(eq(gatewayPaymentLink.status, 'created'), lte(gatewayPaymentLink.expireBy, now)));
+    },
+  };
+}
+
+export type GatewayRepository = ReturnType<typeof createGatewayRepository>;

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeRazorpay } from '../../../test/fake-razorpay.ts';
+import { openPglite, type DatabaseHandle } from '../../db/client.ts';
+import { createGatewayRepository } from '../../db/repositories/gateway.ts';
+import { createRazorpayProvider } from './razorpay.ts';
+import { signWebhook } from './signature.ts';
+import { createTestGateway } from './test-gateway.ts';
+import { PaymentProviderError, type PaymentProvider } from './types.ts';
+
+interface SignedEvent {
+  rawBody: string;
+  signature: string;
+  eventId: string;
+}
+
+interface Subject {
+  provider: PaymentProvider;
+  /** The payer completes the checkout; answers the webhook the provider sends for it. */
+  paySubscription(id: string): Promise<SignedEvent>;
+  payLink(id: string): Promise<SignedEvent>;
+  close(): Promise<void>;
+}
+
+const webhookSecret = 'whsec_contract';
+
+const subjects: Array<[string, () => Promise<Subject>]> = [
+  [
+    'test gateway',
+    async () => {
+      const database: DatabaseHandle = await openPglite('memory://');
+      await database.migrate();
+      const delivered: SignedEvent[] = [];
+      const gateway = createTestGateway({
+        books: createGatewayRepository(database.db),
+        publicUrl: 'http://localhost:8080',
+        webhookSecret,
+        deliver: async (rawBody, headers) => {
+          delivered.push({ rawBody, signature: headers['x-razorpay-signature']!, eventId: headers['x-razorpay-event-id']! });
+        },
+      });
+      return {
+        provider: gateway.provider,
+        async paySubscription(id) {
+          await gateway.paySubscription(id);
+          return delivered.at(-1)!;
+        },
+        async payLink(id) {
+          await gateway.payLink(id);
+          return delivered.at(-1)!;
+        },
+        close: () => database.close(),
+      };
+    },
+  ],
+  [
+    'razorpay (local fake)',
+    async () => {
+      const fake = await startFakeRazorpay({ keyId: 'rzp_test_key', keySecret: 'secret', webhookSecret });
+      const provider = createRazorpayProvider({
+        keyId: 'rzp_test_key',
+        keySecret: 'secret',
+        webhookSecret,
+        baseUrl: fake.baseUrl,
+        planIds: { starter: 'plan_S1', growth: 'plan_G1', pro: 'plan_P1' },
+      });
+      return { provider, paySubscription: async (id) => fake.activate(id), payLink: async (id) => fake.payLink(id), close: fake.close };
+    },
+  ],
+];
+
+describe.each(subjects)('payment provider contract: %s', (_name, make) => {
+  let subject: Subject;
+  beforeAll(async () => {
+    subject = await make();
+  });
+  afterAll(() => subject.close());
+
+  it('creates a subscription with a checkout URL and reads it back', async () => {
+    const created = await subject.provider.createSubscription({ planId: 'growth', customerEmail: 'a@example.com', notes: { user_id: 'u1' } });
+    expect(created).toMatchObject({ status: 'created', planId: 'growth' });
+    expect(created.shortUrl).toMatch(/^https?:\/\//);
+    expect(await subject.provider.fetchSubscription(created.id)).toEqual(created);
+  });
+
+  it('activates after payment and sends a signed charged event that parses', async () => {
+    const created = await subject.provider.createSubscription({ planId: 'growth', customerEmail: 'b@example.com', notes: {} });
+    const webhook = await subject.paySubscription(created.id);
+    const fetched = await subject.provider.fetchSubscription(created.id);
+    expect(fetched.status).toBe('active');
+    expect(fetched.currentEnd!.getTime()).toBeGreaterThan(fetched.currentStart!.getTime());
+    expect(subject.provider.verifyWebhook(webhook.rawBody, webhook.signature)).toBe(true);
+    const event = subject.provider.parseWebhook(webhook.rawBody, webhook.eventId);
+    expect(event).toMatchObject({ type: 'subscription.charged', subscription: { id: created.id, planId: 'growth', status: 'active' } });
+    expect(await subject.provider.cancelSubscription(created.id)).toMatchObject({ id: created.id });
+  });
+
+  it('takes a one-time payment through a payment link', async () => {
+    const link = await subject.provider.createPaymentLink({
+      amountCents: 3500,
+      currency: 'USD',
+      description: 'Trial Pack',
+      customerEmail: 'c@example.com',
+      callbackUrl: 'http://localhost:8080/Subscriptions',
+      notes: {},
+    });
+    expect(link).toMatchObject({ status: 'created', amountCents: 3500, paymentId: null });
+    const webhook = await subject.payLink(link.id);
+    expect(await subject.provider.fetchPaymentLink(link.id)).toMatchObject({ status: 'paid', paymentId: expect.stringMatching(/^pay_/) });
+    expect(subject.provider.parseWebhook(webhook.rawBody, webhook.eventId)).toMatchObject({ type: 'payment_link.paid', paymentLink: { id: link.id } });
+  });
+
+  it('refuses a webhook whose body or signature was changed', async () => {
+    const body = JSON.stringify({ event: 'subscription.charged', payload: {} });
+    const good = signWebhook(body, webhookSecret);
+    expect(subject.provider.verifyWebhook(body, good)).toBe(true);
+    expect(subject.provider.verifyWebhook(`${body} `, good)).toBe(false);
+    expect(subject.provider.verifyWebhook(body, signWebhook(body, 'other'))).toBe(false);
+    expect(subject.provider.verifyWebhook(body, undefined)).toBe(false);
+    expect(subject.provider.verifyWebhook(body, 'zz')).toBe(false);
+  });
+
+  it('says so when asked for something that does not exist', async () => {
+    await expect(subject.provider.fetchSubscription('sub_0000000000')).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+});
+
+describe('razorpay adapter against its fake server', () => {
+  it('turns server errors and bad credentials into provider errors', async () => {
+    const fake = await startFakeRazorpay({ keyId: 'k', keySecret: 's', webhookSecret });
+    try {
+      const provider = createRazorpayProvider({ keyId: 'k', keySecret: 's', webhookSecret, baseUrl: fake.baseUrl, planIds: { growth: 'plan_G' } });
+      fake.failNextRequest(500);
+      await expect(provider.createSubscription({ planId: 'growth', customerEmail: 'x@example.com', notes: {} })).rejects.toThrow(/answered 500/);
+      const wrongKey = createRazorpayProvider({ keyId: 'k', keySecret: 'wrong', webhookSecret, baseUrl: fake.baseUrl, planIds: { growth: 'plan_G' } });
+      await expect(wrongKey.createSubscription({ planId: 'growth', customerEmail: 'x@example.com', notes: {} })).rejects.toThrow(/answered 401/);
+      await expect(provider.createSubscription({ planId: 'pro', customerEmail: 'x@example.com', notes: {} })).rejects.toThrow(/no Razorpay plan/);
+    } finally {
+      await fake.close();
+    }
+  });
+});

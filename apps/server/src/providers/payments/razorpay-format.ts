@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { PaymentEvent, ProviderPayment, ProviderPaymentLink, ProviderSubscription } from './types.ts';
+
+/**
+ * Razorpay's JSON shapes. The Razorpay adapter reads them from its API, and the built-in test gateway writes them
+ * into its webhooks, so both go through one parser.
+ */
+export const razorpaySubscription = z.object({
+  id: z.string(),
+  plan_id: z.string(),
+  status: z.enum(['created', 'authenticated', 'active', 'pending', 'halted', 'cancelled', 'completed', 'expired', 'paused']),
+  short_url: z.string().nullable().optional(),
+  current_start: z.number().nullable().optional(),
+  current_end: z.number().nullable().optional(),
+});
+
+export const razorpayPaymentLink = z.object({
+  id: z.string(),
+  status: z.enum(['created', 'partially_paid', 'paid', 'expired', 'cancelled']),
+  short_url: z.string(),
+  amount: z.number(),
+  payments: z.array(z.object({ payment_id: z.string() })).nullable().optional(),
+});
+
+export const razorpayPayment = z.object({ id: z.string(), amount: z.number(), currency: z.string() });
+
+const eventSchema = z.object({
+  event: z.string(),
+  payload: z.object({
+    subscription: z.object({ entity: razorpaySubscription }).optional(),
+    payment: z.object({ entity: razorpayPayment }).optional(),
+    payment_link: z.object({ entity: razorpayPaymentLink }).optional(),
+  }),
+});
+
+export interface PlanMapping {
+  toProvider(planId: string): string;
+  fromProvider(providerPlanId: string): string;
+}
+
+const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+
+export function toSubscription(entity: z.infer<typeof razorpaySubscription>, plans: PlanMapping): ProviderSubscription {
+  return {
+    id: entity.id,
+    status: entity.status,
+    shortUrl: entity.short_url ?? '',
+    planId: plans.fromProvider(entity.plan_id),
+    currentStart: fromUnix(entity.current_start),
+    currentEnd: fromUnix(entity.current_end),
+  };
+}
+
+export function toPaymentLink(entity: z.infer<typeof razorpayPaymentLink>): ProviderPaymentLink {
+  return {
+    id: entity.id,
+    status: entity.status === 'partially_paid' ? 'created' : entity.status,
+    shortUrl: entity.short_url,
+    paymentId: entity.payments?.[0]?.payment_id ?? null,
+    amountCents: entity.amount,
+  };
+}
+
+export function toPayment(entity: z.infer<typeof razorpayPayment>): ProviderPayment {
+  return { id: entity.id, amountCents: entity.amount, currency: entity.currency.toUpperCase() };
+}
+
+const subscriptionOnlyEvents = new Set([
+  'subscription.authenticated',
+  'subscription.halted',
+  'subscription.cancelled',
+  'subscription.completed',
+  'subscription.paused',
+  'subscription.pending',
+]);
+
+export function parseRazorpayEvent(rawBody: string, eventId: string | undefined, plans: PlanMapping): PaymentEvent {
+  const parsed = eventSchema.safeParse(JSON.parse(rawBody));
+  if (!parsed.success || !eventId) return { id: eventId ?? 'unknown', type: 'ignored' };
+  const { event, payload } = parsed.data;
+  const subscription = payload.subscription && toSubscription(payload.subscription.entity, plans);
+  const payment = payload.payment ? toPayment(payload.payment.entity) : null;
+  if (subscription && subscriptionOnlyEvents.has(event)) {
+    return { id: eventId, type: event as Exclude<PaymentEvent['type'], 'ignored' | 'payment_link.paid' | 'subscription.activated' | 'subscription.charged'>, subscription };
+  }
+  if (subscription && (event === 'subscription.activated' || event === 'subscription.charged')) {
+    return { id: eventId, type: event, subscription, payment };
+  }
+  if (event === 'payment_link.paid' && payload.payment_link && payment) {
+    return { id: eventId, type: event, paymentLink: toPaymentLink(payload.payment_link.entity), payment };
+  }
+  return { id: eventId, type: 'ignored' };
+}

@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import {
+  parseRazorpayEvent,
+  razorpayPaymentLink,
+  razorpaySubscription,
+  toPaymentLink,
+  toSubscription,
+  type PlanMapping,
+} from './razorpay-format.ts';
+import { verifyWebhookSignature } from './signature.ts';
+import { PaymentProviderError, type PaymentProvider } from './types.ts';
+
+export interface RazorpaySettings {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  baseUrl: string;
+  /** The product's plan id -> the Razorpay plan id (plan_…), made once in the Razorpay dashboard. */
+  planIds: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvider {
+  const auth = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
+  const reverse = new Map(Object.entries(settings.planIds).map(([ours, theirs]) => [theirs, ours]));
+  const plans: PlanMapping = {
+    toProvider(planId) {
+      const id = settings.planIds[planId];
+      if (!id) throw new PaymentProviderError(`no Razorpay plan configured for ${planId}`);
+      return id;
+    },
+    fromProvider: (providerPlanId) => reverse.get(providerPlanId) ?? providerPlanId,
+  };
+
+  async function call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown): Promise<z.infer<S>> {
+    let response: Response;
+    try {
+      response = await fetch(`${settings.baseUrl}${path}`, {
+        method,
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(settings.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      throw new PaymentProviderError(`Razorpay ${method} ${path} failed: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    if (!response.ok) throw new PaymentProviderError(`Razorpay ${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    const parsed = schema.safeParse(JSON.parse(text));
+    if (!parsed.success) throw new PaymentProviderError(`Razorpay ${method} ${path} answered an unexpected body`);
+    return parsed.data;
+  }
+
+  return {
+    kind: 'razorpay',
+    async createSubscription({ planId, customerEmail, notes }) {
+      const entity = await call('POST', '/subscriptions', razorpaySubscription, {
+        plan_id: plans.toProvider(planId),
+        total_count: 120,
+        customer_notify: 1,
+        notes: { ...notes, email: customerEmail },
+      });
+      return toSubscription(entity, plans);
+    },
+    async fetchSubscription(id) {
+      return toSubscription(await call('GET', `/subscriptions/${encodeURIComponent(id)}`, razorpaySubscription), plans);
+    },
+    async cancelSubscription(id) {
+      const entity = await call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, razorpaySubscription, { cancel_at_cycle_end: 1 });
+      return toSubscription(entity, plans);
+    },
+    async createPaymentLink({ amountCents, currency, description, customerEmail, callbackUrl, notes }) {
+      const entity = await call('POST', '/payment_links', razorpayPaymentLink, {
+        amount: amountCents,
+        currency,
+        description,
+        customer: { email: customerEmail },
+        notify: { email: true },
+        callback_url: callbackUrl,
+        callback_method: 'get',
+        notes,
+      });
+      return toPaymentLink(entity);
+    },
+    async fetchPaymentLink(id) {
+      return toPaymentLink(await call('GET', `/payment_links/${encodeURIComponent(id)}`, razorpayPaymentLink));
+    },
+    verifyWebhook: (rawBody, signature) => verifyWebhookSignature(rawBody, signature, settings.webhookSecret),
+    parseWebhook: (rawBody, eventId) => parseRazorpayEvent(rawBody, eventId, plans),
+  };
+}

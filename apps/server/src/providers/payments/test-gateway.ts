@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import { plans, type PlanId } from '@reelsmith/contracts';
+import type { GatewayPaymentLinkRecord, GatewayRepository, GatewaySubscriptionRecord } from '../../db/repositories/gateway.ts';
+import { addMonths } from '../../db/repositories/subscriptions.ts';
+import { parseRazorpayEvent, type PlanMapping } from './razorpay-format.ts';
+import { signWebhook, verifyWebhookSignature } from './signature.ts';
+import { PaymentProviderError, type PaymentProvider, type ProviderPaymentLink, type ProviderSubscription } from './types.ts';
+
+/** Delivers a signed webhook to the app, as the real provider would over HTTP. */
+export type WebhookDelivery = (rawBody: string, headers: Record<string, string>) => Promise<void>;
+
+const maxFailedRenewals = 3;
+const newId = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
+const unix = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+const plansById: PlanMapping = { toProvider: (id) => `plan_${id}`, fromProvider: (id) => id.replace(/^plan_/, '') };
+
+/**
+ * The built-in payment gateway for running without a real provider: it keeps its own books, shows its own hosted
+ * checkout (the /pay pages), walks subscriptions and payment links through Razorpay's states and sends Razorpay-shaped
+ * webhooks, signed with the shared secret, to the app. Its clock can be moved forward to try renewals and expiry.
+ */
+export function createTestGateway(deps: { books: GatewayRepository; publicUrl: string; webhookSecret: string; deliver: WebhookDelivery }) {
+  const { books } = deps;
+  let offsetSeconds = 0;
+  const ready = books.clockOffsetSeconds().then((value) => {
+    offsetSeconds = value;
+  });
+  const now = () => new Date(Date.now() + offsetSeconds * 1000);
+
+  const subscriptionEntity = (s: GatewaySubscriptionRecord) => ({
+    id: s.id,
+    entity: 'subscription',
+    plan_id: plansById.toProvider(s.planId),
+    status: s.status,
+    short_url: `${deps.publicUrl}/pay/subscriptions/${s.id}`,
+    current_start: unix(s.currentStart),
+    current_end: unix(s.currentEnd),
+    paid_count: s.paidCount,
+    notes: s.notes,
+  });
+  const linkEntity = (l: GatewayPaymentLinkRecord) => ({
+    id: l.id,
+    entity: 'payment_link',
+    amount: l.amountCents,
+    currency: 'USD',
+    status: l.status,
+    short_url: `${deps.publicUrl}/pay/links/${l.id}`,
+    payments: l.paymentId ? [{ payment_id: l.paymentId }] : null,
+    notes: l.notes,
+  });
+  const paymentEntity = (amountCents: number) => ({ id: newId('pay'), entity: 'payment', amount: amountCents, currency: 'USD', status: 'captured' });
+
+  async function send(event: string, payload: Record<string, { entity: unknown }>) {
+    const rawBody = JSON.stringify({ entity: 'event', account_id: 'acc_test', event, contains: Object.keys(payload), payload, created_at: unix(now()) });
+    await deps.deliver(rawBody, {
+      'content-type': 'application/json',
+      'x-razorpay-signature': signWebhook(rawBody, deps.webhookSecret),
+      'x-razorpay-event-id': newId('evt'),
+    });
+  }
+
+  async function mustFindSubscription(id: string) {
+    const found = await books.subscription(id);
+    if (!found) throw new PaymentProviderError(`no subscription ${id}`);
+    return found;
+  }
+
+  const toProviderSubscription = (s: GatewaySubscriptionRecord): ProviderSubscription => ({
+    id: s.id,
+    status: s.status as ProviderSubscription['status'],
+    shortUrl: `${deps.publicUrl}/pay/subscriptions/${s.id}`,
+    planId: s.planId,
+    currentStart: s.currentStart,
+    currentEnd: s.currentEnd,
+  });
+  const toProviderLink = (l: GatewayPaymentLinkRecord): ProviderPaymentLink => ({
+    id: l.id,
+    status: l.status as ProviderPaymentLink['status'],
+    shortUrl: `${deps.publicUrl}/pay/links/${l.id}`,
+    paymentId: l.paymentId,
+    amountCents: l.amountCents,
+  });
+
+  /** One renewal attempt for a subscription whose period is over. */
+  async function renew(s: GatewaySubscriptionRecord): Promise<GatewaySubscriptionRecord> {
+    if (s.cancelAtCycleEnd) {
+      const ended = await books.updateSubscription(s.id, { status: 'cancelled' });
+      await send('subscription.cancelled', { subscription: { entity: subscriptionEntity(ended) } });
+      return ended;
+    }
+    if (s.failNextRenewal) {
+      const failures = s.failedRenewals + 1;
+      const next = await books.updateSubscription(s.id, { failedRenewals: failures, status: failures >= maxFailedRenewals ? 'halted' : 'pending' });
+      await send(failures >= maxFailedRenewals ? 'subscription.halted' : 'subscription.pending', { subscription: { entity: subscriptionEntity(next) } });
+      return next;
+    }
+    const start = s.currentEnd!;
+    const next = await books.updateSubscription(s.id, {
+      status: 'active',
+      failedRenewals: 0,
+      paidCount: s.paidCount + 1,
+      currentStart: start,
+      currentEnd: addMonths(start, 1),
+    });
+    await send('subscription.charged', { subscription: { entity: subscriptionEntity(next) }, payment: { entity: paymentEntity(s.amountCents) } });
+    return next;
+  }
+
+  const provider: PaymentProvider = {
+    kind: 'test',
+    async createSubscription({ planId, customerEmail, notes }) {
+      const plan = plans[planId as PlanId];
+      if (!plan) throw new PaymentProviderError(`unknown plan ${planId}`);
+      const record = await books.addSubscription({ id: newId('sub'), planId, customerEmail, status: 'created', amountCents: plan.priceCents, notes });
+      return toProviderSubscription(record);
+    },
+    async fetchSubscription(id) {
+      return toProviderSubscription(await mustFindSubscription(id));
+    },
+    async cancelSubscription(id) {
+      return toProviderSubscription(await books.updateSubscription((await mustFindSubscription(id)).id, { cancelAtCycleEnd: true }));
+    },
+    async createPaymentLink({ amountCents, description, customerEmail, callbackUrl, notes }) {
+      await ready;
+      const record = await books.addPaymentLink({
+        id: newId('plink'),
+        amountCents,
+        description,
+        customerEmail,
+        callbackUrl,
+        notes,
+        status: 'created',
+        expireBy: new Date(now().getTime() + 7 * 86400_000),
+      });
+      return toProviderLink(record);
+    },
+    async fetchPaymentLink(id) {
+      const found = await books.paymentLink(id);
+      if (!found) throw new PaymentProviderError(`no payment link ${id}`);
+      return toProviderLink(found);
+    },
+    verifyWebhook: (rawBody, signature) => verifyWebhookSignature(rawBody, signature, deps.webhookSecret),
+    parseWebhook: (rawBody, eventId) => parseRazorpayEvent(rawBody, eventId, plansById),
+  };
+
+  return {
+    provider,
+    now,
+    async ready() {
+      await ready;
+    },
+    subscriptionFor: (id: string) => books.subscription(id),
+    paymentLinkFor: (id: string) => books.paymentLink(id),
+
+    /** The payer approves the mandate on the hosted page: authenticated, then the first charge makes it active. */
+    async paySubscription(id: string): Promise<GatewaySubscriptionRecord> {
+      await ready;
+      const s = await mustFindSubscription(id);
+      if (s.status !== 'created') return s;
+      const authenticated = await books.updateSubscription(id, { status: 'authenticated' });
+      await send('subscription.authenticated', { subscription: { entity: subscriptionEntity(authenticated) } });
+      const start = now();
+      const active = await books.updateSubscription(id, { status: 'active', paidCount: 1, currentStart: start, currentEnd: addMonths(start, 1) });
+      await send('subscription.activated', { subscription: { entity: subscriptionEntity(active) } });
+      await send('subscription.charged', { subscription: { entity: subscriptionEntity(active) }, payment: { entity: paymentEntity(s.amountCents) } });
+      return active;
+    },
+
+    async failNextRenewal(id: string): Promise<void> {
+      await books.updateSubscription((await mustFindSubscription(id)).id, { failNextRenewal: true });
+    },
+
+    /** Pays a link and answers where the payer's browser goes next, with Razorpay's callback parameters. */
+    async payLink(id: string): Promise<string> {
+      await ready;
+      const link = await books.paymentLink(id);
+      if (!link) throw new PaymentProviderError(`no payment link ${id}`);
+      if (link.status === 'created' && link.expireBy > now()) {
+        const payment = paymentEntity(link.amountCents);
+        const paid = await books.updatePaymentLink(id, { status: 'paid', paymentId: payment.id });
+        await send('payment_link.paid', { payment_link: { entity: linkEntity(paid) }, payment: { entity: payment } });
+      }
+      const current = (await books.paymentLink(id))!;
+      const callback = new URL(current.callbackUrl);
+      callback.searchParams.set('razorpay_payment_id', current.paymentId ?? '');
+      callback.searchParams.set('razorpay_payment_link_id', current.id);
+      callback.searchParams.set('razorpay_payment_link_status', current.status);
+      callback.searchParams.set('razorpay_signature', signWebhook(`${current.id}|${current.status}|${current.paymentId ?? ''}`, deps.webhookSecret));
+      return callback.toString();
+    },
+
+    /** Moves the gateway's clock forward and runs every renewal and expiry that falls due. */
+    async advanceClock(days: number): Promise<Date> {
+      await ready;
+      offsetSeconds += Math.round(days * 86400);
+      await books.setClockOffsetSeconds(offsetSeconds);
+      // Each round moves every due subscription on: a month further, one failure nearer to halted, or ended.
+      for (let due = await books.subscriptionsDueBy(now()); due.length > 0; due = await books.subscriptionsDueBy(now())) {
+        for (const s of due) await renew(s);
+      }
+      await books.expireLinksDueBy(now());
+      return now();
+    },
+  };
+}
+
+export type TestGateway = ReturnType<typeof createTestGateway>;

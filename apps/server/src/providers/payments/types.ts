@@ -1,0 +1,64 @@
+/** What the product needs from a payment provider; shaped after Razorpay, whose statuses the spec uses. */
+export type ProviderSubscriptionStatus =
+  | 'created'
+  | 'authenticated'
+  | 'active'
+  | 'pending'
+  | 'halted'
+  | 'cancelled'
+  | 'completed'
+  | 'expired'
+  | 'paused';
+
+export interface ProviderSubscription {
+  id: string;
+  status: ProviderSubscriptionStatus;
+  shortUrl: string;
+  /** The product's plan id, read back from the provider's plan mapping. */
+  planId: string;
+  currentStart: Date | null;
+  currentEnd: Date | null;
+}
+
+export interface ProviderPaymentLink {
+  id: string;
+  status: 'created' | 'paid' | 'expired' | 'cancelled';
+  shortUrl: string;
+  paymentId: string | null;
+  amountCents: number;
+}
+
+export interface ProviderPayment {
+  id: string;
+  amountCents: number;
+  currency: string;
+}
+
+/** A webhook event, normalised; `id` is the provider's event id, used to apply each event once. */
+export type PaymentEvent =
+  | { id: string; type: 'subscription.authenticated' | 'subscription.halted' | 'subscription.cancelled' | 'subscription.completed' | 'subscription.paused' | 'subscription.pending'; subscription: ProviderSubscription }
+  | { id: string; type: 'subscription.activated' | 'subscription.charged'; subscription: ProviderSubscription; payment: ProviderPayment | null }
+  | { id: string; type: 'payment_link.paid'; paymentLink: ProviderPaymentLink; payment: ProviderPayment }
+  | { id: string; type: 'ignored' };
+
+export interface PaymentProvider {
+  readonly kind: 'test' | 'razorpay';
+  createSubscription(input: { planId: string; customerEmail: string; notes: Record<string, string> }): Promise<ProviderSubscription>;
+  fetchSubscription(id: string): Promise<ProviderSubscription>;
+  /** Ends the subscription when its current period ends. */
+  cancelSubscription(id: string): Promise<ProviderSubscription>;
+  createPaymentLink(input: {
+    amountCents: number;
+    currency: string;
+    description: string;
+    customerEmail: string;
+    callbackUrl: string;
+    notes: Record<string, string>;
+  }): Promise<ProviderPaymentLink>;
+  fetchPaymentLink(id: string): Promise<ProviderPaymentLink>;
+  /** Checks the signature over the exact bytes received, in constant time. */
+  verifyWebhook(rawBody: string, signature: string | undefined): boolean;
+  parseWebhook(rawBody: string, eventId: string | undefined): PaymentEvent;
+}
+
+export class PaymentProviderError extends Error {}

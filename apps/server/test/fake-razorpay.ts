@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { signWebhook } from '../src/providers/payments/signature.ts';
+
+interface Sub {
+  id: string;
+  entity: 'subscription';
+  plan_id: string;
+  status: string;
+  short_url: string;
+  current_start: number | null;
+  current_end: number | null;
+  notes: Record<string, string>;
+}
+
+interface Link {
+  id: string;
+  entity: 'payment_link';
+  amount: number;
+  currency: string;
+  status: string;
+  short_url: string;
+  payments: { payment_id: string }[] | null;
+}
+
+/** A local server that answers Razorpay's subscription and payment-link endpoints and signs webhooks as Razorpay does. */
+export async function startFakeRazorpay(options: { keyId: string; keySecret: string; webhookSecret: string }) {
+  const subscriptions = new Map<string, Sub>();
+  const links = new Map<string, Link>();
+  let failNext: number | null = null;
+  const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
+  const expectedAuth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
+
+  const readBody = async (request: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+  };
+  const send = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+  const notFound = (response: ServerResponse) => send(response, 400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+
+  const server = createServer(async (request, response) => {
+    if (request.headers.authorization !== expectedAuth) return send(response, 401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+    if (failNext !== null) {
+      const status = failNext;
+      failNext = null;
+      return send(response, status, { error: { code: 'SERVER_ERROR', description: 'We are facing some trouble' } });
+    }
+    const url = new URL(request.url ?? '/', 'http://x');
+    const body = await readBody(request);
+    const parts = url.pathname.split('/').filter(Boolean);
+    if (request.method === 'POST' && url.pathname === '/v1/subscriptions') {
+      const sub: Sub = { id: id('sub'), entity: 'subscription', plan_id: body.plan_id, status: 'created', short_url: `https://rzp.io/i/${randomBytes(4).toString('hex')}`, current_start: null, current_end: null, notes: body.notes ?? {} };
+      subscriptions.set(sub.id, sub);
+      return send(response, 200, sub);
+    }
+    if (parts[1] === 'subscriptions' && parts[2]) {
+      const sub = subscriptions.get(parts[2]);
+      if (!sub) return notFound(response);
+      if (request.method === 'POST' && parts[3] === 'cancel') {
+        if (!body.cancel_at_cycle_end) sub.status = 'cancelled';
+        return send(response, 200, sub);
+      }
+      return send(response, 200, sub);
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/payment_links') {
+      const link: Link = { id: id('plink'), entity: 'payment_link', amount: body.amount, currency: body.currency, status: 'created', short_url: `https://rzp.io/l/${randomBytes(4).toString('hex')}`, payments: null };
+      links.set(link.id, link);
+      return send(response, 200, link);
+    }
+    if (parts[1] === 'payment_links' && parts[2]) {
+      const link = links.get(parts[2]);
+      return link ? send(response, 200, link) : notFound(response);
+    }
+    return send(response, 404, { error: { code: 'NOT_FOUND' } });
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const event = (name: string, payload: Record<string, { entity: unknown }>) => {
+    const rawBody = JSON.stringify({ entity: 'event', account_id: 'acc_fake', event: name, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000) });
+    return { rawBody, signature: signWebhook(rawBody, options.webhookSecret), eventId: id('evt') };
+  };
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    failNextRequest(status: number) {
+      failNext = status;
+    },
+    /** The customer completes the mandate: what Razorpay does after the hosted checkout, with its webhook. */
+    activate(subscriptionId: string) {
+      const sub = subscriptions.get(subscriptionId)!;
+      const start = Math.floor(Date.now() / 1000);
+      Object.assign(sub, { status: 'active', current_start: start, current_end: start + 30 * 86400 });
+      return event('subscription.charged', { subscription: { entity: sub }, payment: { entity: { id: id('pay'), entity: 'payment', amount: 3900, currency: 'USD' } } });
+    },
+    payLink(linkId: string) {
+      const link = links.get(linkId)!;
+      const paymentId = id('pay');
+      Object.assign(link, { status: 'paid', payments: [{ payment_id: paymentId }] });
+      return event('payment_link.paid', { payment_link: { entity: link }, payment: { entity: { id: paymentId, entity: 'payment', amount: link.amount, currency: 'USD' } } });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
