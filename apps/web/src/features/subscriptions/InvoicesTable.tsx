@@ -1,0 +1,37 @@
+import type { InvoiceItem } from '@reelsmith/contracts';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const amount = (invoice: InvoiceItem) => `${invoice.currency === 'USD' ? '$' : `${invoice.currency} `}${invoice.invoice_amount.toFixed(2)}`;
+
+export function InvoicesTable({ invoices }: { invoices: InvoiceItem[] }) {
+  if (invoices.length === 0) return <p className="rounded-xl bg-white p-6 text-gray-600">No invoices yet. They appear here after each payment.</p>;
+  return (
+    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Invoices</caption>
+        <thead className="bg-gray-50 text-gray-600">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">Number</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Date</th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">Amount</th>
+            <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Download</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoices.map((invoice) => (
+            <tr key={invoice.invoice_number} className="border-t border-gray-100">
+              <td className="px-4 py-3 font-medium text-ink">{invoice.invoice_number}</td>
+              <td className="px-4 py-3">{day(invoice.invoice_date)}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{amount(invoice)}</td>
+              <td className="px-4 py-3">
+                <a className="font-semibold text-accent hover:underline" href={invoice.invoice_url} download={`${invoice.invoice_number}.pdf`} aria-label={`Download invoice ${invoice.invoice_number}`}>
+                  Download
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

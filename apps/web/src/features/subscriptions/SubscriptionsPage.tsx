@@ -1,0 +1,128 @@
+import { billingMessages, plans } from '@reelsmith/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/Button.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useSession } from '../../lib/session.ts';
+import { cancelSubscription, ServerMessageError, verifyPayment } from './api.ts';
+import { InvoicesTable } from './InvoicesTable.tsx';
+import { PlanCards } from './PlanCards.tsx';
+import { useInvoicesQuery, useSubscriptionQuery } from './queries.ts';
+import { usePurchase } from './usePurchase.ts';
+
+type Tab = 'plan' | 'invoices';
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function SubscriptionsContent({ email }: { email: string }) {
+  const [tab, setTab] = useState<Tab>('plan');
+  const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const subscription = useSubscriptionQuery(email);
+  const invoices = useInvoicesQuery(email);
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['subscription', email] });
+    void queryClient.invalidateQueries({ queryKey: ['invoices', email] });
+  }, [email, queryClient]);
+  const purchase = usePurchase(email, refresh);
+  const verified = useRef(false);
+
+  // SPEC §4 trial pack: the payment link brings the payer back here with its id and status.
+  const linkId = params.get('razorpay_payment_link_id');
+  const linkStatus = params.get('razorpay_payment_link_status');
+  useEffect(() => {
+    if (!linkId || linkStatus !== 'paid' || verified.current) return;
+    verified.current = true;
+    verifyPayment(email, linkId, billingMessages.paymentVerificationFailed)
+      .then((result) => setNotice(result.success ? { tone: 'success', text: billingMessages.trialActivated } : { tone: 'error', text: result.error ?? billingMessages.paymentVerificationFailed }))
+      .catch((error: unknown) =>
+        setNotice({ tone: 'error', text: error instanceof ServerMessageError ? error.message : billingMessages.verifyingWentWrong }),
+      )
+      .finally(() => {
+        setParams({}, { replace: true });
+        refresh();
+      });
+  }, [email, linkId, linkStatus, refresh, setParams]);
+
+  async function cancel() {
+    setNotice(null);
+    try {
+      const result = await cancelSubscription(email, billingMessages.cancelFailed);
+      setNotice(result.message ? { tone: 'success', text: result.message } : { tone: 'error', text: result.error ?? billingMessages.cancelFailed });
+      refresh();
+    } catch {
+      setNotice({ tone: 'error', text: billingMessages.cancelFailed });
+    }
+  }
+
+  const current = subscription.data;
+  const paidSubscription = current && current.plan_id !== 'free' && current.plan_id !== 'trial';
+  const message = notice ?? purchase.state.message;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">Subscriptions</h1>
+      <div role="tablist" aria-label="Subscription sections" className="flex gap-2 border-b border-gray-200">
+        {(
+          [
+            ['plan', 'Plan Details'],
+            ['invoices', 'Invoices'],
+          ] as const
+        ).map(([id, label]) => (
+          <button key={id} role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} onClick={() => setTab(id)}
+            className={`-mb-px border-b-2 px-4 py-2 font-semibold ${tab === id ? 'border-accent text-accent' : 'border-transparent text-gray-600 hover:text-ink'}`}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {message && <Notice message={message} />}
+      {purchase.state.waitingUrl && (
+        <p role="status" className="flex items-center gap-3 rounded-lg border border-accent/30 bg-accent/5 px-4 py-3 text-sm">
+          <Spinner />
+          <span>
+            Complete the payment in the new tab; this page updates by itself.{' '}
+            <a className="font-semibold text-accent underline" href={purchase.state.waitingUrl} target="_blank" rel="noopener">Open the payment page</a>
+          </span>
+        </p>
+      )}
+      {tab === 'plan' ? (
+        <section role="tabpanel" id="panel-plan" aria-labelledby="tab-plan" className="space-y-6">
+          {!current ? (
+            <Spinner />
+          ) : (
+            <>
+              <div className="rounded-xl bg-white p-5 shadow-sm">
+                <p className="text-lg font-semibold text-ink">Current plan: {current.plan_name}</p>
+                <p className="text-sm text-gray-600">
+                  {current.cancel_at_period_end ? 'Ends' : current.plan_name === plans.free.name ? 'Credits renew' : 'Renews'} on {day(current.end_date)}
+                </p>
+                {paidSubscription && !current.cancel_at_period_end && (
+                  <Button variant="secondary" className="mt-3" onClick={cancel}>Cancel subscription</Button>
+                )}
+              </div>
+              <PlanCards subscription={current} disabled={purchase.state.busy || Boolean(purchase.state.waitingUrl)} onChoose={purchase.choose} />
+            </>
+          )}
+        </section>
+      ) : (
+        <section role="tabpanel" id="panel-invoices" aria-labelledby="tab-invoices">
+          {invoices.data ? <InvoicesTable invoices={invoices.data} /> : <Spinner />}
+        </section>
+      )}
+      <Dialog open={purchase.state.asking !== null} title={billingMessages.basedInIndia} onClose={purchase.dismiss}>
+        <p className="text-sm text-gray-600">We issue a GST tax invoice to customers in India.</p>
+        <div className="mt-5 flex gap-3">
+          <Button onClick={() => void purchase.answer('Yes')}>Yes</Button>
+          <Button variant="secondary" onClick={() => void purchase.answer('No')}>No</Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
+export function SubscriptionsPage() {
+  const session = useSession();
+  return session.data ? <SubscriptionsContent email={session.data.email} /> : <Spinner />;
+}

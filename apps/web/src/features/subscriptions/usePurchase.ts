@@ -1,0 +1,92 @@
+import { billingMessages, subscriptionEndedStatuses, subscriptionSuccessStatuses, timing } from '@reelsmith/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { NoticeMessage } from '../../components/ui/Notice.tsx';
+import { NetworkError } from '../../lib/api.ts';
+import { checkSubscriptionStatus, createSubscription, createTrialPayment, ServerMessageError } from './api.ts';
+
+export type PurchaseChoice = { kind: 'plan'; planId: 'starter' | 'growth' | 'pro'; title: string } | { kind: 'trial'; title: string };
+
+export interface PurchaseState {
+  /** The purchase waiting for the 'Are you based in India?' answer. */
+  asking: PurchaseChoice | null;
+  busy: boolean;
+  /** Set while the payment page is open and the status is being polled. */
+  waitingUrl: string | null;
+  message: NoticeMessage | null;
+}
+
+const success = new Set<string>(subscriptionSuccessStatuses);
+const ended = new Set<string>(subscriptionEndedStatuses);
+
+function failure(error: unknown, networkText: string): NoticeMessage {
+  if (error instanceof ServerMessageError) return { tone: 'error', text: error.message };
+  return { tone: 'error', text: error instanceof NetworkError ? networkText : billingMessages.somethingWentWrong };
+}
+
+/** Polls every 10 s until the status succeeds, ends, or the deadline passes; answers a function that stops it. */
+function pollStatus(subscriptionId: string, deadline: number, settle: (message: NoticeMessage, activated: boolean) => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    let status: string | null = null;
+    try {
+      status = (await checkSubscriptionStatus(subscriptionId)).status;
+    } catch {
+      status = null;
+    }
+    if (status && success.has(status)) settle({ tone: 'success', text: billingMessages.subscriptionActive }, true);
+    else if (status && ended.has(status)) settle({ tone: 'error', text: billingMessages.subscriptionEnded(status) }, false);
+    else if (Date.now() + timing.subscriptionPollMs > deadline) settle({ tone: 'error', text: billingMessages.subscriptionTimeout }, false);
+    else timer = setTimeout(tick, timing.subscriptionPollMs);
+  };
+  timer = setTimeout(tick, timing.subscriptionPollMs);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * SPEC §4 purchase: ask about India (the GST invoice), open the payment page in a new tab, then poll the
+ * subscription status every 10 s for up to 5 minutes. The trial pack returns to this page instead (see the page).
+ */
+export function usePurchase(email: string, onActivated: () => void) {
+  const [state, setState] = useState<PurchaseState>({ asking: null, busy: false, waitingUrl: null, message: null });
+  const stopPolling = useRef<() => void>(() => undefined);
+  useEffect(() => () => stopPolling.current(), []);
+
+  const onSettled = useCallback(
+    (message: NoticeMessage, activated: boolean) => {
+      setState((s) => ({ ...s, waitingUrl: null, message }));
+      if (activated) onActivated();
+    },
+    [onActivated],
+  );
+
+  const answer = useCallback(
+    async (gst: 'Yes' | 'No') => {
+      const choice = state.asking;
+      if (!choice) return;
+      setState({ asking: null, busy: true, waitingUrl: null, message: null });
+      try {
+        if (choice.kind === 'plan') {
+          const started = await createSubscription(email, choice.planId, gst, billingMessages.failedToInitiateSubscription);
+          window.open(started.short_url, '_blank', 'noopener');
+          setState({ asking: null, busy: false, waitingUrl: started.short_url, message: null });
+          stopPolling.current = pollStatus(started.subscription_id, Date.now() + timing.subscriptionPollTimeoutMs, onSettled);
+        } else {
+          const started = await createTrialPayment(email, gst, billingMessages.failedToInitiatePayment);
+          window.open(started.short_url, '_blank', 'noopener');
+          setState({ asking: null, busy: false, waitingUrl: started.short_url, message: null });
+        }
+      } catch (error) {
+        const networkText = choice.kind === 'plan' ? billingMessages.failedToStartSubscription : billingMessages.somethingWentWrong;
+        setState({ asking: null, busy: false, waitingUrl: null, message: failure(error, networkText) });
+      }
+    },
+    [email, onSettled, state.asking],
+  );
+
+  return {
+    state,
+    choose: (choice: PurchaseChoice) => setState((s) => ({ ...s, asking: choice, message: null })),
+    dismiss: () => setState((s) => ({ ...s, asking: null })),
+    answer,
+  };
+}
