@@ -218,6 +218,9 @@ describe('billing with Razorpay (local fake server)', () => {
       expect(delivered.statusCode).toBe(200);
       expect(await subscriptionOf(client, email)).toMatchObject({ plan_name: 'Growth Plan', videos_allowed: 30 });
       expect((await client.post('/api/check-subscription-status', { subscription_id })).json()).toEqual({ status: 'active' });
+      fake.failNextRequest(500);
+      expect((await client.post('/api/cancel-subscription', { email })).json()).toEqual({ error: billingMessages.cancelFailed });
+      expect(await subscriptionOf(client, email)).toMatchObject({ plan_name: 'Growth Plan', cancel_at_period_end: false });
 
       const { client: other, email: otherEmail } = await customer(t, 'rzp-down@example.com');
       fake.failNextRequest(500);
