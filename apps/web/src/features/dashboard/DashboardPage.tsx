@@ -1,11 +1,54 @@
-import { useSession } from '../../lib/session.ts';
+import type { SessionUser } from '@reelsmith/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { signOut, useSession } from '../../lib/session.ts';
+import { DashboardActions } from './DashboardActions.tsx';
+import { LogoPanel } from './LogoPanel.tsx';
+import { PlanPanel } from './PlanPanel.tsx';
+import { useSubscription, useVideos } from './queries.ts';
+import { VideoGrid } from './VideoGrid.tsx';
+import { VideoTypeDialog } from './VideoTypeDialog.tsx';
+
+function Dashboard({ user }: { user: SessionUser }) {
+  const subscription = useSubscription(user.email);
+  const videos = useVideos(user.email, user.id);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [choosingType, setChoosingType] = useState(false);
+  const plan = subscription.data;
+
+  async function handleSignOut(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    // Even unreachable, the user asked to leave: the next /api/me decides whether a session survived.
+    await signOut().catch(() => undefined);
+    queryClient.clear();
+    await navigate('/login');
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-5">
+        <h1 className="text-xl font-bold tracking-tight break-words sm:text-3xl">Welcome, {user.email}</h1>
+        <DashboardActions plan={plan} onCreateVideo={() => setChoosingType(true)} onSignOut={(event) => void handleSignOut(event)} />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <PlanPanel subscription={plan} failed={subscription.isError} onRetry={() => void subscription.refetch()} />
+        </div>
+        <LogoPanel email={user.email} logo={plan?.logo ?? null} />
+      </div>
+
+      <VideoGrid videos={videos.data} failed={videos.isError} onRetry={() => void videos.refetch()} />
+
+      <VideoTypeDialog open={choosingType} userId={user.id} onClose={() => setChoosingType(false)} />
+    </div>
+  );
+}
 
 export function DashboardPage() {
   const { data: user } = useSession();
-  return (
-    <>
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
-      {user && <p className="mt-2 break-words text-muted">Welcome, {user.email}</p>}
-    </>
-  );
+  // RequireSession renders this page only once the session is known.
+  return user ? <Dashboard user={user} /> : null;
 }

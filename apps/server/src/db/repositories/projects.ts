@@ -1,0 +1,30 @@
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { project } from '../schema.ts';
+
+export type ProjectRecord = typeof project.$inferSelect;
+export type NewProject = typeof project.$inferInsert;
+
+export function createProjectsRepository(db: Database) {
+  return {
+    async create(record: NewProject): Promise<ProjectRecord> {
+      const [row] = await db.insert(project).values(record).returning();
+      return row!;
+    },
+    /** Only the owner's projects are ever found: another user's id reads as missing. */
+    async findOwned(userId: string, id: string): Promise<ProjectRecord | undefined> {
+      const rows = await db.select().from(project).where(and(eq(project.id, id), eq(project.userId, userId))).limit(1);
+      return rows[0];
+    },
+    /** Projects with a final video, the most recently finished first. */
+    async listFinished(userId: string): Promise<ProjectRecord[]> {
+      return db
+        .select()
+        .from(project)
+        .where(and(eq(project.userId, userId), isNotNull(project.finalVideoKey)))
+        .orderBy(desc(sql`coalesce(${project.completedAt}, ${project.createdAt})`), desc(project.createdAt));
+    },
+  };
+}
+
+export type ProjectsRepository = ReturnType<typeof createProjectsRepository>;

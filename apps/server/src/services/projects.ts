@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { dashboardTexts, quotaMessages, type ProjectVideoType, type VideoItem } from '@reelsmith/contracts';
+import type { ProjectRecord, ProjectsRepository } from '../db/repositories/projects.ts';
+import { UserFacingError } from '../errors.ts';
+import type { ObjectStorage } from '../providers/storage/types.ts';
+import { ownerOfKey, type FileUrlSigner } from './file-urls.ts';
+import type { QuotaService } from './quotas.ts';
+
+export interface ProjectsServiceDependencies {
+  projects: ProjectsRepository;
+  quotas: QuotaService;
+  storage: ObjectStorage;
+  signer: FileUrlSigner;
+}
+
+/** The storage key a `/files/<key>?exp=&sig=` URL names, if this server signed it and it has not expired. */
+export function keyOfSignedUrl(url: string, signer: FileUrlSigner): string | null {
+  let parsed: URL;
+  let key: string;
+  try {
+    // Relative URLs (what the server hands out) and absolute ones to any host read the same: the signature decides.
+    parsed = new URL(url, 'http://relative.invalid');
+    if (!parsed.pathname.startsWith('/files/')) return null;
+    key = parsed.pathname.slice('/files/'.length).split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
+  const verified = signer.verify(key, parsed.searchParams.get('exp') ?? undefined, parsed.searchParams.get('sig') ?? undefined);
+  return verified ? key : null;
+}
+
+export function createProjectsService(deps: ProjectsServiceDependencies) {
+  const toVideoItem = (record: ProjectRecord): VideoItem => ({
+    id: record.id,
+    video_url: deps.signer.sign(record.finalVideoKey!),
+    poster_url: record.posterKey ? deps.signer.sign(record.posterKey) : null,
+    title: record.title,
+    created_at: (record.completedAt ?? record.createdAt).toISOString(),
+  });
+
+  /** A video URL from the client becomes a project's source only if it is a signed link to one of the user's own videos. */
+  async function ownVideoKey(userId: string, url: string): Promise<string> {
+    const key = keyOfSignedUrl(url, deps.signer);
+    const object = key && ownerOfKey(key) === userId ? await deps.storage.stat(key) : null;
+    if (!key || !object?.contentType.startsWith('video/')) throw new UserFacingError(400, dashboardTexts.invalidVideoUrl);
+    return key;
+  }
+
+  return {
+    async listVideos(userId: string): Promise<VideoItem[]> {
+      return (await deps.projects.listFinished(userId)).map(toVideoItem);
+    },
+
+    /**
+     * Starts a video project ("video entry"). Credits are counted when the final video renders; starting one with
+     * none left would only lead to a refusal at the end, so it is refused here.
+     */
+    async createEntry(userId: string, entry: { videoType: ProjectVideoType; userVideoUrl?: string }): Promise<{ id: string }> {
+      const subscription = await deps.quotas.current(userId);
+      if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
+      // An empty user_video_url is how a form says "none", as much as leaving it out.
+      const sourceVideoKey = entry.userVideoUrl ? await ownVideoKey(userId, entry.userVideoUrl) : null;
+      const created = await deps.projects.create({ id: randomUUID(), userId, videoType: entry.videoType, sourceVideoKey });
+      return { id: created.id };
+    },
+  };
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;

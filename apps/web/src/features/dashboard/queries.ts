@@ -1,0 +1,65 @@
+import { subscriptionResponse, type SubscriptionResponse, type VideoItem } from '@reelsmith/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { readCache, writeCache, type CachedEntry } from '../../lib/cache.ts';
+import { fetchSubscription, fetchVideos, videoList } from './api.ts';
+
+export const dashboardKeys = {
+  subscription: (email: string) => ['subscription', email] as const,
+  videos: (email: string) => ['videos', email] as const,
+};
+
+const logoSchema = subscriptionResponse.shape.logo;
+const videoListSchema = {
+  safeParse(value: unknown) {
+    const videos = videoList(value);
+    return videos ? { success: true as const, data: videos } : { success: false as const };
+  },
+};
+
+/** The logo changes on its own (upload, remove) and is cached under its own key: the newer of the two wins. */
+function cachedSubscription(email: string): CachedEntry<SubscriptionResponse> | undefined {
+  const cached = readCache(email, 'subscription', subscriptionResponse);
+  const logo = readCache(email, 'logo', logoSchema);
+  if (!cached || !logo || logo.savedAt <= cached.savedAt) return cached;
+  return { value: { ...cached.value, logo: logo.value }, savedAt: cached.savedAt };
+}
+
+/**
+ * The cached copy (if under 24 h old) shows at once as stale data; react-query then fetches the current one, which
+ * replaces it on screen and in the cache.
+ */
+export function useSubscription(email: string) {
+  return useQuery({
+    queryKey: dashboardKeys.subscription(email),
+    queryFn: async () => {
+      const subscription = await fetchSubscription(email);
+      writeCache(email, 'subscription', subscription);
+      writeCache(email, 'logo', subscription.logo);
+      return subscription;
+    },
+    initialData: () => cachedSubscription(email)?.value,
+    initialDataUpdatedAt: () => cachedSubscription(email)?.savedAt,
+  });
+}
+
+export function useVideos(email: string, userId: string) {
+  return useQuery({
+    queryKey: dashboardKeys.videos(email),
+    queryFn: async (): Promise<VideoItem[]> => {
+      const videos = await fetchVideos(userId);
+      writeCache(email, 'videos', { videos });
+      return videos;
+    },
+    initialData: () => readCache(email, 'videos', videoListSchema)?.value,
+    initialDataUpdatedAt: () => readCache(email, 'videos', videoListSchema)?.savedAt,
+  });
+}
+
+/** After an upload or a removal: the page shows the new logo, and the next visit starts from it. */
+export function useSetLogo(email: string) {
+  const queryClient = useQueryClient();
+  return (logo: string | null) => {
+    queryClient.setQueryData<SubscriptionResponse>(dashboardKeys.subscription(email), (current) => current && { ...current, logo });
+    writeCache(email, 'logo', logo);
+  };
+}

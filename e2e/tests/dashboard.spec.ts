@@ -1,0 +1,103 @@
+import { join } from 'node:path';
+import { dashboardMessages, videoTypeTiles } from '@reelsmith/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import { confirmedAccount, logIn } from './helpers.ts';
+
+const logoFixture = join(import.meta.dirname, '../fixtures/logo.png');
+
+async function signedInDashboard(page: Page, prefix: string) {
+  const account = await confirmedAccount(page, prefix);
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return account;
+}
+
+test('a new account sees its Free Plan usage, the empty video text, and can set and remove a logo', async ({ page }) => {
+  const { email } = await signedInDashboard(page, 'dash');
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
+  await expect(page.getByText('Plan: Free Plan')).toBeVisible();
+  await expect(page.getByText('Videos Used: (0 / 3)')).toBeVisible();
+  await expect(page.getByText('AI Videos Used: (0 / 1)')).toBeVisible();
+  await expect(page.getByText('Ideas Generated: (0 / 10)')).toBeVisible();
+  await expect(page.getByText(/^Credits renew on \d{1,2} [A-Z][a-z]{2,3} \d{4}$/)).toBeVisible();
+  await expect(page.getByText(dashboardMessages.emptyVideos)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Video' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Generate Ideas' })).toBeEnabled();
+  await expect(page.getByRole('link', { name: 'Subscriptions' })).toHaveAttribute('href', '/Subscriptions');
+
+  await page.getByLabel('Logo', { exact: true }).setInputFiles(logoFixture);
+  const logo = page.getByRole('img', { name: 'Your logo' });
+  await expect(logo).toBeVisible();
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(logo).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Plan: Free Plan')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Your logo' })).toHaveCount(0);
+});
+
+test('a file that is not an image is refused as a logo', async ({ page }) => {
+  await signedInDashboard(page, 'dashtxt');
+  await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+  await expect(page.getByRole('alert')).toHaveText('Please upload a valid image file.');
+  await expect(page.getByRole('img', { name: 'Your logo' })).toHaveCount(0);
+});
+
+test('Create Video offers the eight video types with both notes; Escape closes; Add B-Rolls lands on /BRolls', async ({ page }) => {
+  await signedInDashboard(page, 'dashtype');
+  const createVideo = page.getByRole('button', { name: 'Create Video' });
+  await createVideo.click();
+  const dialog = page.getByRole('dialog', { name: 'Select Video Type' });
+  await expect(dialog).toBeVisible();
+  const tiles = dialog.getByRole('listitem');
+  await expect(tiles).toHaveCount(8);
+  for (const [index, tile] of videoTypeTiles.entries()) {
+    await expect(tiles.nth(index)).toContainText(tile.title);
+    await expect(tiles.nth(index)).toContainText(tile.length);
+  }
+  await expect(dialog.getByRole('link', { name: /Custom Storyboard/ })).toHaveAttribute('href', '/script');
+  await expect(dialog.getByText(dashboardMessages.musicNote)).toBeVisible();
+  await expect(dialog.getByText(dashboardMessages.aiNote)).toBeVisible();
+
+  // Focus stays inside the modal however far Tab goes.
+  for (let i = 0; i < 12; i += 1) await page.keyboard.press('Tab');
+  expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(createVideo).toBeFocused();
+
+  await createVideo.click();
+  const entryCall = page.waitForResponse((response) => response.url().endsWith('/api/create-video-entry'));
+  await dialog.getByRole('button', { name: /Add B-Rolls/ }).click();
+  expect((await entryCall).status()).toBe(200);
+  await expect(page).toHaveURL(/\/BRolls$/);
+});
+
+test('Add B-Rolls stays on the dashboard with the spec text when the entry cannot be created', async ({ page }) => {
+  await signedInDashboard(page, 'dashfail');
+  await page.route('**/api/create-video-entry', (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong' } }));
+  await page.getByRole('button', { name: 'Create Video' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /Add B-Rolls/ }).click();
+  await expect(page.getByRole('alert')).toHaveText(dashboardMessages.createEntryFailed);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a reload shows the cached dashboard before the server answers, then the fresh one', async ({ page }) => {
+  await signedInDashboard(page, 'dashcache');
+  await expect(page.getByText('Videos Used: (0 / 3)')).toBeVisible();
+  await expect(page.getByText(dashboardMessages.emptyVideos)).toBeVisible();
+
+  // Hold the refresh calls: whatever shows meanwhile can only come from the browser cache.
+  const held: Array<() => Promise<void>> = [];
+  await page.route(/\/api\/(subscription|videos)$/, (route) => void held.push(() => route.continue()));
+  await page.reload();
+  await expect(page.getByText('Plan: Free Plan')).toBeVisible();
+  await expect(page.getByText('Videos Used: (0 / 3)')).toBeVisible();
+  await expect(page.getByText(dashboardMessages.emptyVideos)).toBeVisible();
+  await expect.poll(() => held.length).toBe(2);
+  await Promise.all(held.map((release) => release()));
+  await page.unroute(/\/api\/(subscription|videos)$/);
+  await expect(page.getByText('Videos Used: (0 / 3)')).toBeVisible();
+});

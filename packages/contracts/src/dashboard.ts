@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { createVideoEntryRequest } from './billing.ts';
+
+/** The kinds of video project a creation flow starts (SPEC §1 video types); stored on the project row. */
+export const projectVideoTypes = [
+  'smart-storyboard',
+  'image-to-video',
+  'scroll-stopper',
+  'own-video',
+  'product-showcase',
+  'ugc',
+  'before-after',
+  'product-intro',
+  'add-brolls',
+  'custom-storyboard',
+] as const;
+export const projectVideoTypeSchema = z.enum(projectVideoTypes);
+export type ProjectVideoType = z.infer<typeof projectVideoTypeSchema>;
+
+/**
+ * SPEC §7 POST /create-video-entry, plus the flow that asks for it. SPEC's only dashboard caller is the Add B-Rolls
+ * tile, so a body without a type is taken as that one.
+ */
+export const createVideoEntryBody = createVideoEntryRequest.extend({ video_type: projectVideoTypeSchema.default('add-brolls') });
+export type CreateVideoEntryBody = z.input<typeof createVideoEntryBody>;
+
+export const removeLogoResponse = z.object({ status: z.literal('success') });
+
+/** The dashboard's texts beyond the SPEC §8 catalogue (dashboardMessages, quotaMessages). */
+export const dashboardTexts = {
+  invalidVideoUrl: 'This video link is not valid any more. Please upload the video again.',
+  subscriptionFailed: "We couldn't load your plan. Please try again.",
+  videosFailed: "We couldn't load your videos. Please try again.",
+  logoHint: 'PNG, JPG, WebP or GIF, up to 5 MB',
+} as const;
