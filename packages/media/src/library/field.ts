@@ -1,0 +1,142 @@
+import { localPathSchema } from '../composition.ts';
+import { escapeFilterValue, sec } from '../filtergraph.ts';
+import { rampChannel, type Palette } from './palette.ts';
+
+/**
+ * A procedural picture, all drawn by ffmpeg: grey fields computed per pixel by geq, blended, coloured through a
+ * palette ramp and upscaled. Fields are written in frame units so they look the same on any grid:
+ *   x: 0..9 left to right, y: 0..16 top to bottom (a 9:16 frame), ph: the loop's phase in radians (0..2π).
+ * The base is evaluated on every frame, so it stays cheap (a small grid, a few terms); layers are evaluated once
+ * and then scrolled, which is how many particles move for the price of one frame. Everything that moves completes
+ * whole turns per loop (sin of whole multiples of ph, whole scroll wraps), so the clip loops without a seam.
+ */
+export interface FieldLayer {
+  /** A still grey field on the canvas; it should be periodic across the edges it scrolls over. */
+  lum: string;
+  /** Whole wraps per loop; negative moves up or left. */
+  scroll?: { x?: number; y?: number };
+  blend?: 'screen' | 'addition' | 'lighten';
+}
+
+export interface FieldSpec {
+  base: { grid: readonly [number, number]; lum: string };
+  layers?: readonly FieldLayer[];
+  palette: Palette;
+  /** 'pixel' keeps hard cell edges (blocks, glyphs); 'smooth' is bicubic. */
+  upscale?: 'smooth' | 'pixel';
+  /** Gaussian blur sigma in output pixels, applied after upscaling. */
+  blur?: number;
+  /** Film grain strength (0..30). */
+  grain?: number;
+  /** Darkened corners. */
+  vignette?: boolean;
+}
+
+export interface LoopSpec extends FieldSpec {
+  /** Loop length in seconds: the period of ph. */
+  seconds: number;
+  fps?: number;
+}
+
+export interface RenderSize {
+  width: number;
+  height: number;
+}
+
+/** Resolves the field names (x, y, ph) into geq's; `phase` is a constant for stills, time-driven for loops. */
+export function geqExpression(lum: string, phase: string): string {
+  return lum
+    .replace(/\bph\b/g, `(${phase})`)
+    .replace(/\bx\b/g, '(X*9/W)')
+    .replace(/\by\b/g, '(Y*16/H)');
+}
+
+const geq = (lum: string, phase: string) => `format=gray,geq=lum=${escapeFilterValue(geqExpression(lum, phase))}`;
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+const threadArgs = (threads: number) => ['-threads', String(threads), '-filter_threads', String(threads), '-filter_complex_threads', String(threads)];
+
+interface Timing {
+  fps: number;
+  frames: number;
+  phase: string;
+}
+
+/** The grey picture (base blended with its layers) as filtergraph chains ending in [grey]. */
+function greyChains(spec: FieldSpec, canvas: RenderSize, timing: Timing): string[] {
+  const [gw, gh] = spec.base.grid;
+  const flags = spec.upscale === 'pixel' ? 'neighbor' : 'bicubic';
+  const duration = sec(timing.frames / timing.fps);
+  const chains = [`color=c=black:s=${gw}x${gh}:r=${timing.fps}:d=${duration},${geq(spec.base.lum, timing.phase)},scale=${canvas.width}:${canvas.height}:flags=${flags}[l0]`];
+  (spec.layers ?? []).forEach((layer, i) => {
+    const still = `color=c=black:s=${canvas.width}x${canvas.height}:r=${timing.fps}:d=${sec(1 / timing.fps)},${geq(layer.lum, '0')}`;
+    const repeat = timing.frames > 1 ? `,loop=loop=${timing.frames - 1}:size=1:start=0,setpts=N/${timing.fps}/TB` : '';
+    // Eight decimals: after hundreds of frames the layer must land exactly where it started.
+    const speed = (turns = 0) => (turns / timing.frames).toFixed(8);
+    const scroll = layer.scroll && timing.frames > 1 ? `,scroll=h=${speed(-(layer.scroll.x ?? 0))}:v=${speed(-(layer.scroll.y ?? 0))}` : '';
+    chains.push(`${still}${repeat}${scroll}[p${i}]`);
+    chains.push(`[l${i}][p${i}]blend=all_mode=${layer.blend ?? 'screen'}[l${i + 1}]`);
+  });
+  chains.push(`[l${spec.layers?.length ?? 0}]null[grey]`);
+  return chains;
+}
+
+/** [grey] -> coloured, upscaled and finished picture as [out]. */
+function finishChain(spec: FieldSpec, size: RenderSize, temporalGrain: boolean): string {
+  const channel = (c: 0 | 1 | 2) => escapeFilterValue(rampChannel(spec.palette, c));
+  const filters = [
+    'format=rgb24',
+    `lutrgb=r=${channel(0)}:g=${channel(1)}:b=${channel(2)}`,
+    `scale=${size.width}:${size.height}:flags=${spec.upscale === 'pixel' ? 'neighbor' : 'bicubic'}`,
+  ];
+  if (spec.blur) filters.push(`gblur=sigma=${spec.blur}`);
+  if (spec.vignette) filters.push('vignette=angle=PI/4.5');
+  if (spec.grain) filters.push(`noise=alls=${spec.grain}:allf=${temporalGrain ? 't+u' : 'u'}`);
+  return `[grey]${filters.join(',')}`;
+}
+
+export interface LoopOutputs {
+  /** The main file. */
+  hd: { path: string } & RenderSize;
+  /** An optional smaller rendition made in the same run (the picture is computed once). */
+  sd?: { path: string } & RenderSize;
+  /** A JPEG of one frame, for thumbnails. */
+  poster?: { path: string; at: number } & RenderSize;
+  /** ffmpeg threads; background generation uses one so the other core stays free for requests. */
+  threads?: number;
+}
+
+const x264 = (crf: number, fps: number) => ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(crf), '-pix_fmt', 'yuv420p', '-g', String(fps * 2), '-movflags', '+faststart', '-an'];
+
+/** ffmpeg arguments that render a seamless loop to H.264 MP4, plus an optional smaller rendition and poster JPEG. */
+export function loopArgs(spec: LoopSpec, outputs: LoopOutputs): string[] {
+  if (!(spec.seconds >= 1 && spec.seconds <= 30)) throw new Error('a loop lasts 1 to 30 seconds');
+  const fps = spec.fps ?? 24;
+  const frames = Math.round(spec.seconds * fps);
+  const canvas = { width: even(outputs.hd.width / 2), height: even(outputs.hd.height / 2) };
+  const chains = greyChains(spec, canvas, { fps, frames, phase: `2*PI*N/${frames}` });
+  const extra = [outputs.sd ? '[sdin]' : '', outputs.poster ? '[posterin]' : ''].join('');
+  const split = extra ? `,split=${1 + (outputs.sd ? 1 : 0) + (outputs.poster ? 1 : 0)}[hd]${extra}` : '[hd]';
+  chains.push(`${finishChain(spec, outputs.hd, true)},format=yuv420p${split}`);
+  if (outputs.sd) chains.push(`[sdin]scale=${outputs.sd.width}:${outputs.sd.height}:flags=bicubic[sd]`);
+  if (outputs.poster) {
+    const frame = Math.min(Math.round(outputs.poster.at * fps), frames - 1);
+    chains.push(`[posterin]trim=start_frame=${frame},scale=${outputs.poster.width}:${outputs.poster.height}:flags=bicubic[poster]`);
+  }
+  const args = ['-hide_banner', '-nostdin', '-y', ...threadArgs(outputs.threads ?? 1), '-filter_complex', chains.join(';')];
+  args.push('-map', '[hd]', ...x264(24, fps), localPathSchema.parse(outputs.hd.path));
+  if (outputs.sd) args.push('-map', '[sd]', ...x264(26, fps), localPathSchema.parse(outputs.sd.path));
+  if (outputs.poster) args.push('-map', '[poster]', '-frames:v', '1', '-q:v', '3', localPathSchema.parse(outputs.poster.path));
+  return args;
+}
+
+/** ffmpeg arguments that render one moment of a field (phase in radians) as a still image (PNG or JPEG by extension). */
+export function stillArgs(spec: FieldSpec, output: { path: string; phase?: number; threads?: number } & RenderSize): string[] {
+  const canvas = { width: even(output.width / 2), height: even(output.height / 2) };
+  const chains = greyChains(spec, canvas, { fps: 1, frames: 1, phase: sec(output.phase ?? 0) });
+  chains.push(`${finishChain(spec, output, false)}[out]`);
+  return [
+    '-hide_banner', '-nostdin', '-y', ...threadArgs(output.threads ?? 1),
+    '-filter_complex', chains.join(';'),
+    '-map', '[out]', '-frames:v', '1', '-q:v', '2', localPathSchema.parse(output.path),
+  ];
+}

@@ -1,0 +1,64 @@
+import type { FieldSpec, LoopSpec } from './field.ts';
+import { families, palettes, type FamilyName, type PaletteName } from './looks.ts';
+
+/** The stock starter set: procedural stills and loops, each with the words a search would use to find it. */
+export interface StockRecipe<S> {
+  /** Stable numeric id (the spec's results carry numeric ids, as Pexels' do). */
+  id: number;
+  slug: string;
+  alt: string;
+  tags: string[];
+  spec: S;
+}
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function describe(family: FamilyName, palette: PaletteName, kind: string[]) {
+  const look = families[family];
+  const colours = palettes[palette];
+  return {
+    slug: `${family.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-${palette}`,
+    alt: `${capitalised(colours.name)} ${look.noun} ${kind.includes('video') ? 'loop' : 'background'}`,
+    tags: [...new Set([...look.tags, ...colours.tags, ...kind, 'portrait', 'vertical'])],
+  };
+}
+
+const imagePairs: [FamilyName, PaletteName[]][] = [
+  ['gradient', ['sunset', 'ocean', 'lavender', 'mint']],
+  ['plasma', ['neon', 'coral', 'forest']],
+  ['aurora', ['forest', 'midnight', 'lavender']],
+  ['ripples', ['ocean', 'rose', 'mono']],
+  ['bokeh', ['gold', 'neon', 'rose', 'midnight']],
+  ['lightLeak', ['ember', 'sunset', 'coral']],
+  ['waves', ['neon', 'citrus', 'ocean']],
+  ['rays', ['coral', 'citrus', 'gold']],
+  ['marble', ['mono', 'coffee', 'gold', 'rose']],
+  ['paper', ['mono', 'coffee', 'mint']],
+  ['mosaic', ['forest', 'ocean', 'sunset']],
+  ['tunnel', ['neon', 'gold', 'midnight']],
+  ['sparkles', ['midnight', 'lavender', 'gold']],
+  ['diagonal', ['mono', 'citrus', 'ember']],
+];
+
+const videoPairs: [FamilyName, PaletteName][] = [
+  ['plasma', 'lavender'], ['bokeh', 'gold'], ['lightLeak', 'sunset'], ['aurora', 'forest'], ['sparkles', 'midnight'],
+  ['ripples', 'ocean'], ['waves', 'neon'], ['rays', 'citrus'], ['tunnel', 'neon'], ['gradient', 'coral'],
+  ['plasma', 'ocean'], ['bokeh', 'rose'], ['lightLeak', 'ember'], ['aurora', 'midnight'], ['sparkles', 'lavender'],
+  ['diagonal', 'mono'], ['marble', 'coffee'], ['mosaic', 'forest'], ['bokeh', 'midnight'], ['plasma', 'coral'],
+];
+
+export const stockImageRecipes: readonly (StockRecipe<FieldSpec> & { phase: number })[] = imagePairs
+  .flatMap(([family, names]) => names.map((palette) => [family, palette] as const))
+  .map(([family, palette], i) => ({
+    id: 100_001 + i,
+    ...describe(family, palette, ['image', 'photo']),
+    spec: families[family].make(palettes[palette].colours, 11 + i),
+    // Different moments of the same look, so two stills of one family do not repeat each other.
+    phase: (i * 1.7) % (2 * Math.PI),
+  }));
+
+export const stockVideoRecipes: readonly StockRecipe<LoopSpec>[] = videoPairs.map(([family, palette], i) => ({
+  id: 200_001 + i,
+  ...describe(family, palette, ['video', 'loop', 'motion']),
+  spec: { ...families[family].make(palettes[palette].colours, 31 + i), seconds: [6, 8, 10][i % 3]! },
+}));
