@@ -16,6 +16,28 @@ export function createProjectsRepository(db: Database) {
       const rows = await db.select().from(project).where(and(eq(project.id, id), eq(project.userId, userId))).limit(1);
       return rows[0];
     },
+    /** The user's most recently touched project: what the spec's "latest" calls answer for. */
+    async latestOwned(userId: string): Promise<ProjectRecord | undefined> {
+      const rows = await db.select().from(project).where(eq(project.userId, userId)).orderBy(desc(project.updatedAt), desc(project.createdAt)).limit(1);
+      return rows[0];
+    },
+    /** Merges top-level document fields in one statement, so two steps saving at once never lose each other's part. */
+    async mergeDocument(userId: string, id: string, patch: Record<string, unknown>): Promise<ProjectRecord | undefined> {
+      const rows = await db
+        .update(project)
+        .set({ composition: sql`${project.composition} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() })
+        .where(and(eq(project.id, id), eq(project.userId, userId)))
+        .returning();
+      return rows[0];
+    },
+    async update(userId: string, id: string, changes: Partial<Omit<NewProject, 'id' | 'userId' | 'composition'>>): Promise<ProjectRecord | undefined> {
+      const rows = await db
+        .update(project)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(project.id, id), eq(project.userId, userId)))
+        .returning();
+      return rows[0];
+    },
     /** Projects with a final video, the most recently finished first. */
     async listFinished(userId: string): Promise<ProjectRecord[]> {
       return db

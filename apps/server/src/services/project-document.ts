@@ -1,0 +1,78 @@
+import type { StoredComposition } from './stored-composition.ts';
+
+export interface TimedWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * What the workflow steps write into a project (the `composition` column). Media fields name storage keys; the
+ * renderer gets a composition built from this by `toStoredComposition`, so the document is the one source of truth
+ * and the final video is rendered from it once.
+ */
+export interface ProjectDocument {
+  scenes?: string[];
+  voiceover?: {
+    key: string;
+    duration: number;
+    words: TimedWord[];
+    voice: string;
+    instructions: string;
+    tempo: number;
+    /** The voiceover at tempo 1, so a tempo change never stacks on an earlier one. */
+    original: { key: string; duration: number; words: TimedWord[] };
+  };
+  background?:
+    | { kind: 'clips'; clips: { key: string; duration: number }[]; fit: 'loop' | 'trim'; hasSpeech?: boolean }
+    | { kind: 'scenes'; scenes: { imageKey: string; duration: number; zoom: boolean }[]; transition: 'fade' | 'wipeleft' | 'wiperight' | 'smoothleft' | 'smoothright' };
+  overlays?: { imageKey: string; start: number; end: number }[];
+  /** null is 'No Background Music' (a silent track). */
+  music?: { key: string | null; title: string };
+  subtitles?: {
+    enabled: boolean;
+    cues: { start: number; end: number; words: TimedWord[] }[];
+    position: 'middle' | 'bottom';
+    fontSize: 'small' | 'medium' | 'large';
+    wordsPerChunk: 3 | 4 | 5;
+    style: string;
+  };
+  closingImageKey?: string;
+  logoKey?: string;
+}
+
+/** The render document for the project as it stands; throws if the project has nothing to show yet. */
+export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?: number; withSubtitles?: boolean } = {}): StoredComposition {
+  if (!doc.background) throw new Error('the project has no background yet');
+  const voice = doc.voiceover;
+  const background: StoredComposition['background'] =
+    doc.background.kind === 'clips'
+      ? { kind: 'clips', fit: doc.background.fit, clips: doc.background.clips.map((c) => ({ path: c.key, duration: c.duration })) }
+      : {
+          kind: 'scenes',
+          transition: doc.background.transition,
+          scenes: doc.background.scenes.map((s) => ({ imagePath: s.imageKey, duration: s.duration, zoom: s.zoom })),
+        };
+  const natural = voice?.duration;
+  const duration = natural && options.maxSeconds ? Math.min(natural, options.maxSeconds) : (natural ?? undefined);
+  const subtitles = options.withSubtitles !== false && doc.subtitles?.enabled && doc.subtitles.cues.length > 0 ? doc.subtitles : undefined;
+  return {
+    ...(duration ? { duration } : {}),
+    background,
+    overlays: (doc.overlays ?? []).map((o) => ({ imagePath: o.imageKey, start: o.start, end: o.end })),
+    ...(voice ? { voiceover: { path: voice.key, duration: voice.duration, words: voice.words } } : {}),
+    ...(doc.music?.key ? { music: { path: doc.music.key, volume: 0.25, duck: true } } : {}),
+    ...(subtitles
+      ? {
+          subtitles: {
+            cues: subtitles.cues,
+            style: subtitles.style as NonNullable<StoredComposition['subtitles']>['style'],
+            position: subtitles.position,
+            fontSize: subtitles.fontSize,
+          },
+        }
+      : {}),
+    ...(doc.closingImageKey ? { closingImage: { path: doc.closingImageKey, duration: 3 } } : {}),
+    ...(doc.logoKey ? { logo: { path: doc.logoKey, corner: 'top-right' as const } } : {}),
+  };
+}
