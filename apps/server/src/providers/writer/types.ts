@@ -1,10 +1,9 @@
-import { writerMessages, type IdeaGoal, type IdeaTone, type TargetAudience } from '@reelsmith/contracts';
+import { maxPromptChars, maxScriptChars, wordsPerSecond, writerMessages, type IdeaGoal, type IdeaTone, type TargetAudience } from '@reelsmith/contracts';
 import { UserFacingError } from '../../errors.ts';
 
-/** SPEC §9: a script's spoken length is its word count divided by 2.25 words per second. */
-export const wordsPerSecond = 2.25;
+export { wordsPerSecond };
 
-/** The most words a voiceover of `seconds` may have so its estimated length does not run past it. */
+/** The most words a voiceover of `seconds` may have so its estimated length (SPEC §9: words / 2.25) does not run past it. */
 export function wordBudget(seconds: number): number {
   return Math.max(1, Math.floor(seconds * wordsPerSecond));
 }
@@ -57,8 +56,9 @@ export const storyboardSceneCount = 6;
 export const writerLimits = {
   maxIdeas: 10,
   title: 200,
-  scriptPrompt: 2000,
-  script: 5000,
+  /** An idea's prompt goes into the script step as it is, so it fits that step's limit. */
+  scriptPrompt: maxPromptChars,
+  script: maxScriptChars,
   scene: 600,
 } as const;
 
