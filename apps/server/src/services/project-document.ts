@@ -12,6 +12,8 @@ export interface TimedWord {
  * and the final video is rendered from it once.
  */
 export interface ProjectDocument {
+  /** The idea or brief the script was asked for ("Use this idea" starts a project with it). */
+  prompt?: string;
   scenes?: string[];
   voiceover?: {
     key: string;
