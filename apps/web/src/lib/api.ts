@@ -17,6 +17,8 @@ export interface ApiResult {
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   json?: unknown;
+  /** A form body (SPEC §7 "form" calls); the browser sets its content type, with the multipart boundary. */
+  form?: FormData | URLSearchParams;
   /** Lets the request outlive the page (analytics on navigation). */
   keepalive?: boolean;
 }
@@ -32,8 +34,8 @@ function parseJson(text: string): unknown {
 
 /** Resolves with whatever the server answered; rejects with NetworkError only when there was no answer. */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<ApiResult> {
-  const { json, keepalive } = options;
-  const method = options.method ?? (json === undefined ? 'GET' : 'POST');
+  const { json, form, keepalive } = options;
+  const method = options.method ?? (json === undefined && form === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (json !== undefined) headers['Content-Type'] = 'application/json';
   try {
@@ -41,7 +43,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
       method,
       credentials: 'include',
       headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
+      body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
       keepalive,
     });
     return { ok: response.ok, status: response.status, body: parseJson(await response.text()) };

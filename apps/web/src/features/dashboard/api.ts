@@ -11,7 +11,7 @@ import {
   type SubscriptionResponse,
   type VideoItem,
 } from '@reelsmith/contracts';
-import { apiPost, readBody, type ApiResult } from '../../lib/api.ts';
+import { apiPost, apiRequest, readBody, type ApiResult } from '../../lib/api.ts';
 
 /** A failure whose message can be shown as it is. */
 export class DashboardError extends Error {}
@@ -41,22 +41,20 @@ export async function fetchVideos(userId: string): Promise<VideoItem[]> {
   return videos;
 }
 
-/** lib/api.ts speaks JSON; the logo goes as form data (SPEC §7 "form: logo, email"), the email first. */
+/** SPEC §7 "form: logo, email": the email goes first so the server can check it before reading the file. */
 export async function uploadLogo(email: string, file: File): Promise<string> {
   const form = new FormData();
   form.append('email', email);
   form.append('logo', file);
-  let response: Response;
-  let body: unknown = null;
+  let result: ApiResult;
   try {
-    response = await fetch('/api/upload-logo', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' }, body: form });
-    body = await response.json().catch(() => null);
+    result = await apiRequest('/api/upload-logo', { method: 'POST', form });
   } catch (cause) {
     throw new DashboardError(formMessages.network, { cause });
   }
-  const uploaded = response.ok ? readBody(uploadLogoResponse, body) : null;
+  const uploaded = result.ok ? readBody(uploadLogoResponse, result.body) : null;
   if (uploaded) return uploaded.logo_url;
-  throw new DashboardError(readBody(apiErrorBody, body)?.error ?? uploadMessages.failed);
+  throw new DashboardError(readBody(apiErrorBody, result.body)?.error ?? uploadMessages.failed);
 }
 
 export async function removeLogo(email: string): Promise<void> {

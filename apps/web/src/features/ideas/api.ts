@@ -48,23 +48,11 @@ export async function saveProfile(request: SaveBusinessProfileRequest): Promise<
   return body.profile;
 }
 
-/** SPEC §7 posts this one form-encoded; lib/api.ts speaks JSON, so the request is made here. */
+/** SPEC §7 posts this one form-encoded. */
 export async function generateIdeas(request: SaveBusinessProfileRequest) {
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await fetch('/api/generate-ideas', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(request),
-    });
-    body = await response.json().catch(() => null);
-  } catch (cause) {
-    throw new IdeasError(formMessages.network, { cause });
-  }
-  const generated = response.ok ? readBody(generateIdeasResponse, body) : null;
-  if (!generated) throw failure({ ok: response.ok, status: response.status, body });
+  const result = await send(() => apiRequest('/api/generate-ideas', { method: 'POST', form: new URLSearchParams(request) }));
+  const generated = result.ok ? readBody(generateIdeasResponse, result.body) : null;
+  if (!generated) throw failure(result);
   return generated;
 }
 
