@@ -169,18 +169,18 @@ function silenceTask(storage: ObjectStorage): LibraryTask {
 }
 
 /**
- * The generated tasks in the order they run: stills three at a time (they are quick), each round followed by one
- * loop, one background and one track, so every kind has something to show within seconds of a first start.
+ * The generated tasks in the order they run: one of each kind first, so every list has something within seconds of a
+ * first start; then the stills (quick, and a search wants many); then loops, backgrounds and tracks in turn.
  */
 export function generatedTasks(storage: ObjectStorage, counts: LibraryCounts, options: { stock: boolean }): LibraryTask[] {
   const images = options.stock ? stockImageRecipes.slice(0, counts.images).map((r) => imageTask(storage, r)) : [];
   const videos = options.stock ? stockVideoRecipes.slice(0, counts.videos).map((r) => videoTask(storage, r)) : [];
   const backgrounds = (Object.keys(backgroundRecipes) as BackgroundId[]).slice(0, counts.backgrounds).map((id) => backgroundTask(storage, id));
   const tracks = musicTrackRecipes.slice(0, counts.tracks).map((r) => trackTask(storage, r));
-  const ordered: LibraryTask[] = [silenceTask(storage)];
-  for (let round = 0; ordered.length < 1 + images.length + videos.length + backgrounds.length + tracks.length; round++) {
-    ordered.push(...images.slice(round * 3, round * 3 + 3));
-    for (const list of [videos, backgrounds, tracks]) if (list[round]) ordered.push(list[round]!);
+  const rest: LibraryTask[] = [];
+  for (let i = 1; i < Math.max(videos.length, backgrounds.length, tracks.length); i++) {
+    for (const list of [videos, backgrounds, tracks]) if (list[i]) rest.push(list[i]!);
   }
-  return ordered;
+  const firsts = [images[0], videos[0], backgrounds[0], tracks[0]].filter((t): t is LibraryTask => t !== undefined);
+  return [silenceTask(storage), ...firsts, ...images.slice(1), ...rest];
 }

@@ -23,21 +23,22 @@ function describe(family: FamilyName, palette: PaletteName, kind: string[]) {
   };
 }
 
+// Seven colour schemes per look (98 stills): a broad search spans more than one page of 80, as on a real stock site.
 const imagePairs: [FamilyName, PaletteName[]][] = [
-  ['gradient', ['sunset', 'ocean', 'lavender', 'mint']],
-  ['plasma', ['neon', 'coral', 'forest']],
-  ['aurora', ['forest', 'midnight', 'lavender']],
-  ['ripples', ['ocean', 'rose', 'mono']],
-  ['bokeh', ['gold', 'neon', 'rose', 'midnight']],
-  ['lightLeak', ['ember', 'sunset', 'coral']],
-  ['waves', ['neon', 'citrus', 'ocean']],
-  ['rays', ['coral', 'citrus', 'gold']],
-  ['marble', ['mono', 'coffee', 'gold', 'rose']],
-  ['paper', ['mono', 'coffee', 'mint']],
-  ['mosaic', ['forest', 'ocean', 'sunset']],
-  ['tunnel', ['neon', 'gold', 'midnight']],
-  ['sparkles', ['midnight', 'lavender', 'gold']],
-  ['diagonal', ['mono', 'citrus', 'ember']],
+  ['gradient', ['sunset', 'ocean', 'lavender', 'mint', 'coral', 'midnight', 'citrus']],
+  ['plasma', ['neon', 'coral', 'forest', 'lavender', 'ocean', 'gold', 'rose']],
+  ['aurora', ['forest', 'midnight', 'lavender', 'ocean', 'neon', 'sunset', 'mint']],
+  ['ripples', ['ocean', 'rose', 'mono', 'mint', 'lavender', 'gold', 'coffee']],
+  ['bokeh', ['gold', 'neon', 'rose', 'midnight', 'ember', 'coral', 'ocean']],
+  ['lightLeak', ['ember', 'sunset', 'coral', 'gold', 'rose', 'lavender', 'ocean']],
+  ['waves', ['neon', 'citrus', 'ocean', 'sunset', 'mono', 'forest', 'coral']],
+  ['rays', ['coral', 'citrus', 'gold', 'ember', 'neon', 'ocean', 'lavender']],
+  ['marble', ['mono', 'coffee', 'gold', 'rose', 'mint', 'midnight', 'forest']],
+  ['paper', ['mono', 'coffee', 'mint', 'rose', 'citrus', 'lavender', 'coral']],
+  ['mosaic', ['forest', 'ocean', 'sunset', 'neon', 'mono', 'gold', 'rose']],
+  ['tunnel', ['neon', 'gold', 'midnight', 'ember', 'ocean', 'lavender', 'forest']],
+  ['sparkles', ['midnight', 'lavender', 'gold', 'neon', 'rose', 'ocean', 'ember']],
+  ['diagonal', ['mono', 'citrus', 'ember', 'neon', 'coral', 'forest', 'midnight']],
 ];
 
 const videoPairs: [FamilyName, PaletteName][] = [
