@@ -1,0 +1,35 @@
+import { scriptTexts } from '@reelsmith/contracts';
+import { UserFacingError } from '../../errors.ts';
+
+/** A recognised word and when it is said, in seconds from the start of the file. */
+export interface RecognizedWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface Transcript {
+  /** The words joined by spaces; empty when the file holds no speech the recogniser is sure of. */
+  text: string;
+  words: RecognizedWord[];
+}
+
+export interface TranscribeOptions {
+  /** Only this many seconds from the start are listened to. */
+  maxSeconds?: number;
+  signal?: AbortSignal;
+}
+
+/** Speech to text: the script step reads a video's speech with it, the subtitles step its voiceover's word times. */
+export interface Transcriber {
+  readonly kind: 'local';
+  /** The speech in a local media file's first audio stream (the file must have one). */
+  transcribe(mediaPath: string, options?: TranscribeOptions): Promise<Transcript>;
+}
+
+/** The recogniser could not run (missing, crashed, timed out); the detail goes to the log, the user sees a clear text. */
+export class TranscriberError extends UserFacingError {
+  constructor(readonly detail: string) {
+    super(503, scriptTexts.transcriptionFailed);
+  }
+}
