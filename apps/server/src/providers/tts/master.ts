@@ -1,0 +1,65 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { probe, retimeWords, runFfmpeg, speechMasterArgs } from '@reelsmith/media';
+import { TtsError, type SpeechResult, type WordTiming } from './types.ts';
+import { fillGaps } from './words.ts';
+
+const ffmpegTimeoutMs = 5 * 60_000;
+
+/** A piece of raw synthesiser output with its probed length and sample rate. */
+export interface RawPiece {
+  path: string;
+  duration: number;
+  sampleRate: number;
+}
+
+export async function probePiece(path: string, signal?: AbortSignal): Promise<RawPiece> {
+  try {
+    const info = await probe(path, { signal });
+    if (!info.hasAudio || !info.sampleRate || !(info.duration > 0)) throw new Error('no audio in it');
+    return { path, duration: info.duration, sampleRate: info.sampleRate };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new TtsError('malformed', `the synthesised audio cannot be read: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * Every provider ends here: the raw pieces joined, voice-shifted, normalised and written as 48 kHz mono at
+ * `outputPath`; `words` are timed on the raw pieces' joined timeline and come out on the file's.
+ */
+export async function masterSpeech(options: {
+  pieces: readonly RawPiece[];
+  words: readonly WordTiming[];
+  outputPath: string;
+  shift?: number;
+  signal?: AbortSignal;
+}): Promise<SpeechResult> {
+  const { pieces, outputPath, signal } = options;
+  const shift = options.shift ?? 1;
+  const rawDuration = pieces.reduce((sum, p) => sum + p.duration, 0);
+  const args = speechMasterArgs({
+    inputs: pieces.map((p) => p.path),
+    output: outputPath,
+    voiceShift: { factor: shift, sourceRate: pieces[0]!.sampleRate },
+  });
+  await mkdir(dirname(outputPath), { recursive: true });
+  try {
+    await runFfmpeg(args, { duration: rawDuration / shift, signal, timeoutMs: ffmpegTimeoutMs });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new TtsError('failed', `mastering the voiceover failed: ${(error as Error).message}`, { cause: error });
+  }
+  const { duration } = await probePiece(outputPath, signal);
+  return { path: outputPath, duration, words: fillGaps(retimeWords(options.words, shift), duration) };
+}
+
+/** Moves each piece's word times onto the joined timeline (piece i starts where pieces 0..i-1 end). */
+export function joinPieceWords(pieces: readonly RawPiece[], words: readonly WordTiming[][]): WordTiming[] {
+  let offset = 0;
+  return pieces.flatMap((piece, i) => {
+    const moved = (words[i] ?? []).map((w) => ({ text: w.text, start: w.start + offset, end: w.end + offset }));
+    offset += piece.duration;
+    return moved;
+  });
+}

@@ -1,0 +1,101 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAiSpeech, toneSpeech } from '../../../test/fake-openai-speech.ts';
+import { createOpenAiTts, type OpenAiSpeechSettings } from './openai.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'rs-tts-openai-'));
+let fake: Awaited<ReturnType<typeof startFakeOpenAiSpeech>>;
+let settings: OpenAiSpeechSettings;
+beforeAll(async () => {
+  fake = await startFakeOpenAiSpeech({ apiKey: 'sk-test', mishear: { '20': ['twenty', 'percent'] } });
+  settings = { baseUrl: fake.baseUrl, apiKey: 'sk-test', model: 'gpt-4o-mini-tts', transcribeModel: 'whisper-1', timeoutMs: 5000 };
+});
+afterAll(() => fake.close());
+
+const out = (name: string) => join(dir, name);
+
+describe('OpenAI speech adapter', () => {
+  it('asks for the named voice with instructions as WAV, then for word timestamps of that audio', async () => {
+    fake.requests.length = 0;
+    const tts = createOpenAiTts(settings, { tmpDir: join(dir, 'tmp') });
+    await tts.synthesize({ text: 'Hello there, friend.', voice: 'sage', instructions: ' Calm and slow. ', outputPath: out('a.wav') });
+    expect(fake.requests).toEqual([
+      {
+        path: '/v1/audio/speech',
+        body: { model: 'gpt-4o-mini-tts', voice: 'sage', input: 'Hello there, friend.', instructions: 'Calm and slow.', response_format: 'wav' },
+      },
+      {
+        path: '/v1/audio/transcriptions',
+        body: { model: 'whisper-1', response_format: 'verbose_json', 'timestamp_granularities[]': 'word', granularities: ['word'] },
+      },
+    ]);
+  });
+
+  it('sends no instructions when there are none', async () => {
+    fake.requests.length = 0;
+    await createOpenAiTts(settings, { tmpDir: join(dir, 'tmp') }).synthesize({ text: 'Hi.', voice: 'ash', outputPath: out('b.wav') });
+    expect(fake.requests[0]!.body).not.toHaveProperty('instructions');
+  });
+
+  it('times the script’s words from the transcript, a misheard "20%" included', async () => {
+    const text = 'Save 20% today, friends.';
+    const result = await createOpenAiTts(settings, { tmpDir: join(dir, 'tmp') }).synthesize({ text, voice: 'echo', outputPath: out('c.wav') });
+    const truth = toneSpeech(text, 24000).words;
+    expect(result.words.map((w) => w.text)).toEqual(['Save', '20%', 'today,', 'friends.']);
+    result.words.forEach((w, i) => {
+      expect(w.start).toBeCloseTo(truth[i]!.start, 2);
+      expect(w.end).toBeCloseTo(truth[i]!.end, 2);
+    });
+  });
+
+  it('speaks a text over the input limit in sentence parts and joins their times', async () => {
+    fake.requests.length = 0;
+    const text = 'One two three. Four five six. Seven eight nine.';
+    const result = await createOpenAiTts(settings, { tmpDir: join(dir, 'tmp'), inputLimit: 30 }).synthesize({ text, voice: 'onyx', outputPath: out('d.wav') });
+    const inputs = fake.requests.filter((r) => r.path === '/v1/audio/speech').map((r) => r.body.input);
+    expect(inputs).toEqual(['One two three. Four five six.', 'Seven eight nine.']);
+    const first = toneSpeech('One two three. Four five six.', 24000);
+    expect(result.words[6]!.start).toBeCloseTo(first.duration + toneSpeech('Seven', 24000).words[0]!.start, 2);
+    expect(result.duration).toBeCloseTo(first.duration + toneSpeech('Seven eight nine.', 24000).duration, 1);
+  });
+
+  it.each([
+    ['a refused key', { apiKey: 'sk-wrong' }, undefined, 'unauthorized', false],
+    ['a rate limit', {}, { status: 429, body: { error: { message: 'Rate limit reached' } } }, 'rateLimited', true],
+    ['a server error', {}, { status: 503, body: { error: { message: 'overloaded' } } }, 'unavailable', true],
+    ['a rejected request', {}, { status: 400, body: { error: { message: 'bad input' } } }, 'failed', false],
+    ['no answer in time', { timeoutMs: 300 }, 'hang', 'timeout', true],
+    ['audio that is not audio', {}, 'malformed', 'malformed', false],
+  ] as const)('turns %s into a TtsError', async (_case, change, trouble, reason, retryable) => {
+    if (trouble) fake.failNext(trouble);
+    const tts = createOpenAiTts({ ...settings, ...change }, { tmpDir: join(dir, 'tmp') });
+    const failure = tts.synthesize({ text: 'Hello there.', voice: 'alloy', outputPath: out('e.wav') });
+    await expect(failure).rejects.toMatchObject({ name: 'TtsError', reason, retryable, message: expect.stringContaining('OpenAI speech') });
+  });
+
+  it('says so when the transcription has no word timestamps', async () => {
+    fake.failNext('malformed', 'transcriptions');
+    const tts = createOpenAiTts(settings, { tmpDir: join(dir, 'tmp') });
+    const speaking = tts.synthesize({ text: 'Hello there.', voice: 'alloy', outputPath: out('f.wav') });
+    await expect(speaking).rejects.toMatchObject({ reason: 'malformed', message: expect.stringContaining('word timestamps') });
+  });
+
+  it('reports an unreachable server and refuses an unknown voice', async () => {
+    const gone = createOpenAiTts({ ...settings, baseUrl: 'http://127.0.0.1:9/v1' }, { tmpDir: join(dir, 'tmp') });
+    await expect(gone.synthesize({ text: 'Hi.', voice: 'alloy', outputPath: out('g.wav') })).rejects.toMatchObject({ reason: 'unavailable' });
+    const tts = createOpenAiTts(settings, { tmpDir: join(dir, 'tmp') });
+    // @ts-expect-error a voice name from outside the list
+    await expect(tts.synthesize({ text: 'Hi.', voice: 'ballad', outputPath: out('h.wav') })).rejects.toMatchObject({ reason: 'invalid' });
+  });
+
+  it('lets the caller abort', async () => {
+    fake.failNext('hang');
+    const controller = new AbortController();
+    const tts = createOpenAiTts(settings, { tmpDir: join(dir, 'tmp') });
+    const speaking = tts.synthesize({ text: 'Hello.', voice: 'alloy', outputPath: out('i.wav'), signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('cancelled by the user')), 100);
+    await expect(speaking).rejects.toThrow('cancelled by the user');
+  });
+});
