@@ -1,0 +1,79 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { quotaMessages } from '@reelsmith/contracts';
+import { posterFrameArgs, runFfmpeg } from '@reelsmith/media';
+import { z } from 'zod';
+import type { FinalVideosRepository } from '../db/repositories/final-videos.ts';
+import type { ObjectStorage } from '../providers/storage/types.ts';
+import type { StoredComposition } from '../services/stored-composition.ts';
+import { createRenderJob, renderFailureMessage } from './render-job.ts';
+import { defineJob, PermanentJobError } from './types.ts';
+
+export const finalRenderPayload = z.object({
+  projectId: z.string().regex(/^[a-zA-Z0-9-]{1,100}$/),
+  composition: z.custom<StoredComposition>((value) => typeof value === 'object' && value !== null),
+});
+export type FinalRenderPayload = z.infer<typeof finalRenderPayload>;
+
+/** One fixed place per project: a re-render replaces the file the dashboard already points at. */
+export function finalVideoKeys(userId: string, projectId: string) {
+  return { video: `users/${userId}/renders/${projectId}-final.mp4`, poster: `users/${userId}/renders/${projectId}-final.jpg` };
+}
+
+const posterWidth = 540;
+
+/**
+ * The final video: the render job's one ffmpeg run at the final profile, a poster frame for the dashboard, and the
+ * bookkeeping (project keys, completion, the video credit) in one transaction once both files are stored. The
+ * credit is taken only here, on success, so a failed render never costs one and nothing needs refunding.
+ */
+export function createFinalRenderJob(deps: {
+  render: ReturnType<typeof createRenderJob>;
+  storage: ObjectStorage;
+  finalVideos: FinalVideosRepository;
+  tmpDir: string;
+}) {
+  const { render, storage } = deps;
+  return defineJob({
+    name: 'render-final',
+    payload: finalRenderPayload,
+    retryLimit: render.retryLimit,
+    retryDelaySeconds: render.retryDelaySeconds,
+    expireInSeconds: render.expireInSeconds,
+    failureMessage: renderFailureMessage,
+    async handler(payload, context) {
+      const keys = finalVideoKeys(context.userId, payload.projectId);
+      const rendered = await render.handler({ composition: payload.composition, profile: 'final', outputKey: keys.video }, context);
+
+      await mkdir(deps.tmpDir, { recursive: true });
+      const scratch = join(deps.tmpDir, `poster-${context.jobId}-${context.attempt}`);
+      try {
+        // Read back what was stored rather than asking for a local path: a storage that caches downloads by key
+        // would hand a re-render the previous video.
+        await pipeline(await storage.read(keys.video), createWriteStream(`${scratch}.mp4`));
+        // A second in, the first caption is usually on screen, which makes a telling thumbnail.
+        const at = Math.min(1, (payload.composition.voiceover?.duration ?? 2) / 2);
+        await runFfmpeg(posterFrameArgs(`${scratch}.mp4`, `${scratch}.jpg`, { width: posterWidth, at }), {
+          duration: 1,
+          signal: context.signal,
+          timeoutMs: 60_000,
+        });
+        await storage.putFile(keys.poster, `${scratch}.jpg`, 'image/jpeg');
+      } finally {
+        await Promise.all([rm(`${scratch}.mp4`, { force: true }), rm(`${scratch}.jpg`, { force: true })]);
+      }
+
+      const outcome = await deps.finalVideos.complete(context.userId, payload.projectId, { finalVideoKey: keys.video, posterKey: keys.poster });
+      if (outcome === 'no-credit' || outcome === 'missing') {
+        // Nothing points at these files: the project never had a final video (or is gone).
+        await Promise.all([storage.delete(keys.video), storage.delete(keys.poster)]);
+        throw new PermanentJobError(outcome === 'no-credit' ? quotaMessages.videos : renderFailureMessage);
+      }
+      return { ...rendered, posterKey: keys.poster };
+    },
+  });
+}
+
+export type FinalRenderJob = ReturnType<typeof createFinalRenderJob>;

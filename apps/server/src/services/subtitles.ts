@@ -1,0 +1,137 @@
+import {
+  parseSrt,
+  subtitleStyleNames,
+  subtitleTexts,
+  workflowMessages,
+  type LatestSubtitlesResponse,
+  type SubtitleFontSize,
+  type SubtitlePosition,
+  type SubtitleStyleName,
+  type SubtitleStylePreview,
+  type WordsPerChunk,
+} from '@reelsmith/contracts';
+import { assColour, chunkWords, subtitlePreview, subtitleStyles } from '@reelsmith/media';
+import { UserFacingError } from '../errors.ts';
+import type { ProjectDocument } from './project-document.ts';
+import { cuesFromSrt, cuesToSrt, cueTimingProblem } from './subtitles-cues.ts';
+import type { WorkflowProjects } from './workflow-projects.ts';
+
+export type DocumentSubtitles = NonNullable<ProjectDocument['subtitles']>;
+
+export interface SubtitleSettings {
+  position: SubtitlePosition;
+  fontSize: SubtitleFontSize;
+  wordsPerChunk: WordsPerChunk;
+}
+
+const defaults = { position: 'bottom', fontSize: 'medium', wordsPerChunk: 3, style: 'Default' } as const;
+
+const isStyleName = (name: string | undefined): name is SubtitleStyleName => (subtitleStyleNames as readonly string[]).includes(name ?? '');
+
+/** SPEC §3 subtitle preview, plus the highlight the page animates for the styles that follow the voice. */
+export function stylePreview(style: SubtitleStyleName, fontSize: SubtitleFontSize, position: SubtitlePosition): SubtitleStylePreview {
+  const s = subtitleStyles[style];
+  return {
+    ...subtitlePreview(style, fontSize, position),
+    highlight_colour: s.highlightColour ? assColour(s.highlightColour) : null,
+    pop_scale: s.popScale ?? null,
+    uppercase: s.uppercase,
+    box: s.border === 'box',
+    shadow: s.shadow,
+  };
+}
+
+/** The voiceover with its word timings; subtitles come from nothing else. */
+function spokenVoice(doc: ProjectDocument) {
+  const voice = doc.voiceover;
+  if (!voice || voice.words.length === 0) throw new UserFacingError(400, workflowMessages.noAudio);
+  return voice;
+}
+
+/** Subtitles timed from the project's current voiceover; those of an earlier voiceover count as none. */
+export function currentSubtitles(doc: ProjectDocument): DocumentSubtitles | undefined {
+  const subtitles = doc.subtitles;
+  if (!subtitles || subtitles.cues.length === 0) return undefined;
+  return subtitles.voiceoverKey === undefined || subtitles.voiceoverKey === doc.voiceover?.key ? subtitles : undefined;
+}
+
+/** SPEC §4: the words-per-chunk choice is locked once subtitles exist. */
+function assertWordsPerChunk(current: DocumentSubtitles | undefined, wordsPerChunk: WordsPerChunk): void {
+  if (current && current.wordsPerChunk !== wordsPerChunk) throw new UserFacingError(409, subtitleTexts.wordsPerChunkLocked(current.wordsPerChunk));
+}
+
+/** Fresh captions from the voice's word timings, so each starts exactly when its first word is spoken. */
+export function generatedSubtitles(doc: ProjectDocument, settings: SubtitleSettings): DocumentSubtitles {
+  const voice = spokenVoice(doc);
+  assertWordsPerChunk(currentSubtitles(doc), settings.wordsPerChunk);
+  return {
+    enabled: doc.subtitles?.enabled ?? true,
+    style: doc.subtitles?.style ?? defaults.style,
+    cues: chunkWords(voice.words, settings.wordsPerChunk),
+    position: settings.position,
+    fontSize: settings.fontSize,
+    wordsPerChunk: settings.wordsPerChunk,
+    voiceoverKey: voice.key,
+  };
+}
+
+/** The user's edited captions (SRT); timings stay, words keep or share out the voice's timings (subtitles-cues.ts). */
+export function editedSubtitles(doc: ProjectDocument, settings: SubtitleSettings, srt: string): DocumentSubtitles {
+  const voice = spokenVoice(doc);
+  const existing = doc.subtitles;
+  if (existing?.voiceoverKey !== undefined && existing.voiceoverKey !== voice.key && existing.cues.length > 0) {
+    throw new UserFacingError(409, subtitleTexts.staleSubtitles);
+  }
+  assertWordsPerChunk(currentSubtitles(doc), settings.wordsPerChunk);
+  const edited = parseSrt(srt);
+  if (!edited) throw new UserFacingError(400, subtitleTexts.invalidSrt);
+  const problem = cueTimingProblem(edited, voice.duration);
+  if (problem) throw new UserFacingError(400, problem === 'overlap' ? subtitleTexts.invalidSrt : subtitleTexts.cueOutsideVoiceover);
+  return {
+    enabled: existing?.enabled ?? true,
+    style: existing?.style ?? defaults.style,
+    cues: cuesFromSrt(edited, existing?.cues ?? []),
+    position: settings.position,
+    fontSize: settings.fontSize,
+    wordsPerChunk: settings.wordsPerChunk,
+    voiceoverKey: voice.key,
+  };
+}
+
+export function createSubtitlesService(deps: { workflow: WorkflowProjects }) {
+  const { workflow } = deps;
+  return {
+    async latest(userId: string, videoId?: string): Promise<LatestSubtitlesResponse> {
+      const project = await workflow.resolve(userId, videoId);
+      const doc = workflow.document(project);
+      const current = currentSubtitles(doc);
+      const saved = doc.subtitles;
+      return {
+        video_id: project.id,
+        has_audio: (doc.voiceover?.words.length ?? 0) > 0,
+        subtitle_srt: current ? cuesToSrt(current.cues) : null,
+        subtitle_position: saved?.position ?? defaults.position,
+        subtitle_font_size: saved?.fontSize ?? defaults.fontSize,
+        words_per_chunk: saved?.wordsPerChunk ?? defaults.wordsPerChunk,
+        subtitle_style: isStyleName(saved?.style) ? saved.style : defaults.style,
+        subtitle_enabled: saved?.enabled === false ? 'No' : 'Yes',
+      };
+    },
+
+    async generate(userId: string, request: SubtitleSettings & { videoId?: string }) {
+      const project = await workflow.resolve(userId, request.videoId);
+      const subtitles = generatedSubtitles(workflow.document(project), request);
+      await workflow.save(project, { subtitles });
+      return { subtitle_srt: cuesToSrt(subtitles.cues), video_id: project.id };
+    },
+
+    async update(userId: string, request: SubtitleSettings & { videoId?: string; srt: string }) {
+      const project = await workflow.resolve(userId, request.videoId);
+      const subtitles = editedSubtitles(workflow.document(project), request, request.srt);
+      await workflow.save(project, { subtitles });
+      return { status: 'success' as const, subtitle_srt: cuesToSrt(subtitles.cues) };
+    },
+  };
+}
+
+export type SubtitlesService = ReturnType<typeof createSubtitlesService>;

@@ -1,0 +1,266 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { quotaMessages, subtitleTexts, workflowMessages, type FinalVideoStatus } from '@reelsmith/contracts';
+import { probe, subtitleLayout } from '@reelsmith/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { createRepositories, type Repositories } from '../src/db/repositories/index.ts';
+import { user } from '../src/db/schema.ts';
+import type { ProjectDocument } from '../src/services/project-document.ts';
+import { signUpAndConfirm } from './accounts.ts';
+import { startTestApp, type TestApp, type TestClient } from './app.ts';
+import { testDatabaseTargets } from './databases.ts';
+import { fixtureDir, seedProject } from './subtitles-fixtures.ts';
+
+const targets = await testDatabaseTargets();
+const [pglite] = targets;
+const renderTimeout = 300_000;
+
+/** A browser's multipart form: text fields, then an optional file. */
+function multipartForm(fields: Record<string, string>, file?: { field: string; name: string; content: Buffer; type: string }) {
+  const boundary = `----reelsmith${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Pixels of a frame at `seconds` that are nearly white, within the band where bottom captions sit. */
+function captionPixels(video: string, seconds: number): number {
+  const frame = execFileSync('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const { fontSize, marginV } = subtitleLayout('bottom', 'medium');
+  const bottom = 1920 - marginV;
+  let count = 0;
+  for (let y = Math.round(bottom - fontSize * 1.6); y < bottom + 20; y++) {
+    for (let x = 0; x < 1080; x++) {
+      const i = (y * 1080 + x) * 3;
+      if (frame[i]! > 215 && frame[i + 1]! > 215 && frame[i + 2]! > 215) count++;
+    }
+  }
+  return count;
+}
+
+describe('final video', () => {
+  let t: TestApp;
+  let client: TestClient;
+  let userId: string;
+  let dir: string;
+  let cleanup: () => void;
+  const usage = async () => (await t.composed.repositories.subscriptions.find(userId))!.videosUsed;
+  const documentOf = async (id: string) => (await t.composed.repositories.projects.findOwned(userId, id))!;
+  const fields = (videoId: string, extra: Record<string, string> = {}) => ({
+    user_id: userId,
+    video_id: videoId,
+    subtitle_enabled: 'Yes',
+    subtitle_position: 'bottom',
+    subtitle_font_size: 'medium',
+    words_per_chunk: '3',
+    subtitle_srt: '',
+    subtitle_style: 'Hormozi',
+    ...extra,
+  });
+  const postForm = (values: Record<string, string>) =>
+    client.request('POST', '/api/final-video', new URLSearchParams(values).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+  const generate = (videoId: string) =>
+    client.request('POST', '/api/generate-subtitles', new URLSearchParams({ user_id: userId, video_id: videoId, subtitle_position: 'bottom', subtitle_font_size: 'medium', words_per_chunk: '3' }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+
+  async function settle(videoId: string): Promise<FinalVideoStatus> {
+    for (;;) {
+      const status = (await client.post('/api/check-final-video', { user_id: userId, video_id: videoId })).json() as FinalVideoStatus;
+      if (status.status !== 'processing') return status;
+      await sleep(250);
+    }
+  }
+
+  async function download(url: string, name: string): Promise<string> {
+    const response = await client.get(url);
+    expect(response.statusCode).toBe(200);
+    const path = join(dir, name);
+    writeFileSync(path, response.rawPayload);
+    return path;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(pglite!);
+    await t.composed.queue.startWorkers(1);
+    ({ dir, cleanup } = fixtureDir());
+    const account = await signUpAndConfirm(t.app, 'final-video@example.com');
+    ({ client, userId } = account);
+    await client.post('/api/auth/sign-in/email', { email: account.email, password: account.password });
+  });
+  afterAll(async () => {
+    await t.close();
+    cleanup();
+  });
+
+  it(
+    'renders the project once at the final profile with its captions, counts one credit and shows it on the dashboard',
+    async () => {
+      const { id, document } = await seedProject(t, userId, dir);
+      expect((await generate(id)).statusCode).toBe(200);
+      expect(await usage()).toBe(0);
+
+      const [first, second] = await Promise.all([postForm(fields(id)), postForm(fields(id))]);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ video_id: id, status: 'processing', final_video_url: null, error: null });
+      expect(second.json().job_id).toBe(first.json().job_id);
+
+      const done = await settle(id);
+      expect(done).toMatchObject({ status: 'done', percent: 100, error: null });
+      const job = (await client.get(`/api/jobs/${done.job_id}`)).json();
+      expect(job.url).toMatch(/^\/files\/users\//);
+
+      const video = await download(done.final_video_url!, 'final.mp4');
+      const info = await probe(video);
+      expect(info).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264', audioCodec: 'aac' });
+      expect(Math.abs(info.duration - document.voiceover!.duration)).toBeLessThan(0.5);
+
+      const cue = (await documentOf(id)).composition as ProjectDocument;
+      const firstCue = cue.subtitles!.cues[0]!;
+      expect(captionPixels(video, 0.05)).toBe(0);
+      expect(captionPixels(video, (firstCue.start + firstCue.end) / 2)).toBeGreaterThan(500);
+
+      const project = await documentOf(id);
+      expect(project).toMatchObject({ finalVideoKey: `users/${userId}/renders/${id}-final.mp4`, posterKey: `users/${userId}/renders/${id}-final.jpg` });
+      expect(project.completedAt).toBeInstanceOf(Date);
+      expect(await usage()).toBe(1);
+
+      const videos = (await client.post('/api/videos', { user_id: userId })).json().videos as { id: string; video_url: string; poster_url: string }[];
+      expect(videos.map((v) => v.id)).toContain(id);
+      const poster = await client.get(videos.find((v) => v.id === id)!.poster_url);
+      expect(poster.headers['content-type']).toBe('image/jpeg');
+
+      // The same request again joins the finished render: nothing is rendered or counted.
+      expect((await postForm(fields(id))).json()).toMatchObject({ job_id: done.job_id, status: 'done' });
+    },
+    renderTimeout,
+  );
+
+  it(
+    're-rendering a finished project with a CTA image replaces its video and takes no second credit',
+    async () => {
+      const { id, document } = await seedProject(t, userId, dir, { text: 'Visit us today.' });
+      await generate(id);
+      await postForm(fields(id));
+      expect((await settle(id)).status).toBe('done');
+      const used = await usage();
+
+      const cta = join(dir, 'cta.png');
+      execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0xff3366:s=540x960', '-frames:v', '1', cta]);
+      const form = multipartForm(fields(id, { subtitle_enabled: 'No', subtitle_style: 'Lato' }), {
+        field: 'cta_image',
+        name: 'cta.png',
+        content: readFileSync(cta),
+        type: 'image/png',
+      });
+      const again = await client.post('/api/final-video', form.payload, form.headers);
+      expect(again.json()).toMatchObject({ status: 'processing' });
+      const done = await settle(id);
+      expect(done.status).toBe('done');
+      expect(await usage()).toBe(used);
+
+      const video = await download(done.final_video_url!, 'final-cta.mp4');
+      expect((await probe(video)).duration).toBeCloseTo(document.voiceover!.duration + 3, 0);
+      const last = execFileSync('ffmpeg', ['-v', 'error', '-sseof', '-0.5', '-i', video, '-frames:v', '1', '-vf', 'scale=1:1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+      expect(last[0]).toBeGreaterThan(200);
+      expect(last[2]).toBeLessThan(140);
+      const saved = (await documentOf(id)).composition as ProjectDocument;
+      expect(saved.closingImageKey).toMatch(new RegExp(`^users/${userId}/uploads/`));
+      expect(saved.subtitles).toMatchObject({ enabled: false, style: 'Lato' });
+    },
+    renderTimeout,
+  );
+
+  it(
+    'a render that fails says so, takes no credit, and the same request can be tried again',
+    async () => {
+      const { id, document, voicePath } = await seedProject(t, userId, dir, { text: 'Short one.', missingVoiceFile: true });
+      const used = await usage();
+      const failedJob = (await postForm(fields(id, { subtitle_enabled: 'No' }))).json().job_id;
+      const failed = await settle(id);
+      expect(failed).toMatchObject({ status: 'error', error: workflowMessages.finalFailed, final_video_url: null });
+      expect(await usage()).toBe(used);
+      expect((await documentOf(id)).finalVideoKey).toBeNull();
+
+      await t.composed.storage.putFile(document.voiceover!.key, voicePath!, 'audio/wav');
+      const retry = (await postForm(fields(id, { subtitle_enabled: 'No' }))).json();
+      expect(retry.job_id).not.toBe(failedJob);
+      expect((await settle(id)).status).toBe('done');
+      expect(await usage()).toBe(used + 1);
+    },
+    renderTimeout,
+  );
+
+  it('refuses projects that cannot be rendered yet, another user’s project, a changed words-per-screen, and a user with no credits', async () => {
+    const noVoice = await seedProject(t, userId, dir, { voice: false });
+    expect((await postForm(fields(noVoice.id))).json()).toEqual({ error: subtitleTexts.noVoiceover });
+    const noBackground = await seedProject(t, userId, dir, { background: false });
+    expect((await postForm(fields(noBackground.id))).json()).toEqual({ error: subtitleTexts.noBackground });
+
+    const { id } = await seedProject(t, userId, dir, { text: 'Hello there.' });
+    expect((await postForm(fields(id))).json()).toEqual({ error: subtitleTexts.generateFirst });
+    await generate(id);
+    const changed = await postForm(fields(id, { words_per_chunk: '5' }));
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().error).toBe(subtitleTexts.wordsPerChunkLocked(3));
+
+    const stranger = await signUpAndConfirm(t.app, 'final-video-stranger@example.com');
+    await stranger.client.post('/api/auth/sign-in/email', { email: stranger.email, password: stranger.password });
+    const foreign = await stranger.client.request('POST', '/api/final-video', new URLSearchParams({ ...fields(id), user_id: stranger.userId }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await stranger.client.post('/api/check-final-video', { user_id: stranger.userId, video_id: id })).statusCode).toBe(404);
+
+    const subscription = (await t.composed.repositories.subscriptions.find(userId))!;
+    await t.composed.repositories.subscriptions.update(userId, { videosUsed: subscription.videosAllowed });
+    const refused = await postForm(fields(id));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: quotaMessages.videos });
+    await t.composed.repositories.subscriptions.update(userId, { videosUsed: subscription.videosUsed });
+  });
+});
+
+describe.each(targets)('final video bookkeeping on $name', (target) => {
+  let database: DatabaseHandle;
+  let repositories: Repositories;
+  const keys = (id: string) => ({ finalVideoKey: `users/u1/renders/${id}-final.mp4`, posterKey: `users/u1/renders/${id}-final.jpg` });
+  beforeAll(async () => {
+    database = await target.open();
+    repositories = createRepositories(database.db);
+    await database.db.insert(user).values({ id: 'u1', name: 'u1', email: 'u1@example.com' });
+    await repositories.subscriptions.ensure('u1', new Date());
+  });
+  afterAll(() => database.close());
+
+  it('counts one credit however many renders of a project finish at once', async () => {
+    await repositories.projects.create({ id: 'p1', userId: 'u1', videoType: 'add-brolls' });
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => repositories.finalVideos.complete('u1', 'p1', keys('p1'))));
+    expect(outcomes.filter((o) => o === 'counted')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'again')).toHaveLength(7);
+    expect((await repositories.subscriptions.find('u1'))!.videosUsed).toBe(1);
+    expect(await repositories.projects.findOwned('u1', 'p1')).toMatchObject({ ...keys('p1'), completedAt: expect.any(Date) });
+    expect(await repositories.finalVideos.complete('u2', 'p1', keys('p1'))).toBe('missing');
+  });
+
+  it('leaves a project unfinished when the last credit went elsewhere', async () => {
+    const { videosAllowed } = (await repositories.subscriptions.find('u1'))!;
+    await repositories.subscriptions.update('u1', { videosUsed: videosAllowed });
+    await repositories.projects.create({ id: 'p2', userId: 'u1', videoType: 'add-brolls' });
+    expect(await repositories.finalVideos.complete('u1', 'p2', keys('p2'))).toBe('no-credit');
+    expect(await repositories.projects.findOwned('u1', 'p2')).toMatchObject({ finalVideoKey: null, completedAt: null });
+    expect((await repositories.subscriptions.find('u1'))!.videosUsed).toBe(videosAllowed);
+  });
+});

@@ -1,0 +1,126 @@
+import { uploadPolicies, workflowMessages } from '@reelsmith/contracts';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/Button.tsx';
+import { Notice } from '../../components/ui/Notice.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import type { FinalVideoState } from './useFinalVideo.ts';
+
+/** SPEC §2 optional credits/CTA image: images only, shown as a thumbnail before it is sent with the final video. */
+export function CtaImagePicker(props: { file: File | null; onChange: (file: File | null) => void }) {
+  const inputId = useId();
+  const hintId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [thumbnail, setThumbnail] = useState<string | null>(null);
+  const policy = uploadPolicies['cta-image'];
+
+  useEffect(() => {
+    if (!props.file) return setThumbnail(null);
+    const url = URL.createObjectURL(props.file);
+    setThumbnail(url);
+    return () => URL.revokeObjectURL(url);
+  }, [props.file]);
+
+  function pick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    // The server checks the bytes again; this only answers at once.
+    if (!file.type.startsWith('image/')) return setError(policy.wrongTypeMessage);
+    if (file.size > policy.maxBytes) return setError(policy.tooLargeMessage());
+    setError(null);
+    props.onChange(file);
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={inputId} className="text-sm font-semibold">
+        Credits / CTA image (optional)
+      </label>
+      <p id={hintId} className="text-xs text-muted">
+        Shown for 3 seconds at the end of the video.
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        {thumbnail && props.file && (
+          <>
+            <img src={thumbnail} alt={`Closing image: ${props.file.name}`} className="h-24 w-auto rounded-lg object-cover ring-1 ring-black/10" />
+            <Button variant="secondary" onClick={() => props.onChange(null)}>
+              Remove image
+            </Button>
+          </>
+        )}
+        <input
+          id={inputId}
+          type="file"
+          accept="image/*"
+          aria-describedby={hintId}
+          onChange={pick}
+          className="text-sm file:mr-3 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-3 file:py-2 file:font-semibold"
+        />
+      </div>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The 'Do not refresh' wait with the spec's notice and the render's own percent. */
+export function FinalVideoProgress({ percent }: { percent: number }) {
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby="final-progress-title" className="fixed inset-0 z-50 flex items-center justify-center bg-white/85 p-6 backdrop-blur-sm">
+      <div className="flex w-full max-w-sm flex-col items-center gap-3 rounded-xl bg-white px-8 py-6 text-center shadow-lg ring-1 ring-black/5">
+        <Spinner />
+        <p id="final-progress-title" className="text-lg font-semibold">
+          {workflowMessages.generatingVideo}
+        </p>
+        <p className="font-semibold text-red-700">{workflowMessages.doNotRefresh}</p>
+        <p className="text-sm text-muted">{workflowMessages.finalNotice}</p>
+        <div
+          role="progressbar"
+          aria-label="Final video progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2.5 w-full overflow-hidden rounded-full bg-accent-soft"
+        >
+          <div className="h-full rounded-full bg-accent motion-safe:transition-[width] motion-safe:duration-500" style={{ width: `${percent}%` }} />
+        </div>
+        <p className="text-sm tabular-nums text-muted" aria-hidden="true">
+          {percent}%
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** SPEC §2: the finished video, playable, to download or to leave for the dashboard. */
+export function FinalVideoResult({ url, onEdit }: { url: string; onEdit: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="final-video-heading" className="mx-auto flex max-w-sm flex-col items-center gap-4">
+      <h1 id="final-video-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight sm:text-3xl">
+        Your video is ready
+      </h1>
+      <video controls playsInline preload="metadata" src={url} aria-label="Final video" className="aspect-[9/16] w-full rounded-2xl bg-black object-contain shadow-md" />
+      <div className="flex w-full flex-wrap items-center justify-center gap-3">
+        <a href={url} download="reelsmith-video.mp4" className="inline-flex items-center justify-center rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-accent-strong">
+          Download
+        </a>
+        <Link to="/dashboard" className="inline-flex items-center justify-center rounded-lg border border-gray-300 bg-white px-4 py-2 font-semibold text-ink hover:bg-gray-50">
+          Back to dashboard
+        </Link>
+        <Button variant="link" onClick={onEdit}>
+          Edit subtitles
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export function FinalVideoError({ state }: { state: FinalVideoState }) {
+  return state.kind === 'failed' ? <Notice message={{ tone: 'error', text: state.message }} /> : null;
+}

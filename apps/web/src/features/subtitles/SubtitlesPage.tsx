@@ -1,0 +1,167 @@
+import { formatSrt, parseSrt, timing, workflowMessages, type LatestSubtitlesResponse, type SrtCue } from '@reelsmith/contracts';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/Button.tsx';
+import { Notice } from '../../components/ui/Notice.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useSession } from '../../lib/session.ts';
+import { generateSubtitles, SubtitlesError, updateSubtitles, type SubtitleSettings } from './api.ts';
+import { CaptionPreview } from './CaptionPreview.tsx';
+import { CueEditor } from './CueEditor.tsx';
+import { CtaImagePicker, FinalVideoError, FinalVideoProgress, FinalVideoResult } from './FinalVideoPanel.tsx';
+import { useLatestSubtitles, useStyleLooks, useStylePreview } from './queries.ts';
+import { SettingsFields, StylePicker } from './SubtitleSettings.tsx';
+import { useAutosave } from './useAutosave.ts';
+import { useFinalVideo } from './useFinalVideo.ts';
+
+function Loading() {
+  return (
+    <p role="status" className="flex items-center gap-3 text-muted">
+      <Spinner className="size-6" />
+      Loading…
+    </p>
+  );
+}
+
+const card = 'flex flex-col gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6';
+/** A caption emptied by the user has nothing to show; it is left out rather than sent as an empty block. */
+const toSrt = (cues: SrtCue[]) => formatSrt(cues.filter((cue) => cue.text.trim() !== ''));
+
+function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse; userId: string }) {
+  const project = useMemo(() => ({ userId, videoId: initial.video_id }), [userId, initial.video_id]);
+  const [settings, setSettings] = useState<SubtitleSettings>({
+    position: initial.subtitle_position,
+    fontSize: initial.subtitle_font_size,
+    wordsPerChunk: initial.words_per_chunk,
+  });
+  const [style, setStyle] = useState(initial.subtitle_style);
+  const [cues, setCues] = useState<SrtCue[] | null>(() => (initial.subtitle_srt ? parseSrt(initial.subtitle_srt) : null));
+  const [enabled, setEnabled] = useState(initial.subtitle_enabled === 'Yes');
+  const [ctaImage, setCtaImage] = useState<File | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const [generateError, setGenerateError] = useState<string | null>(null);
+  const looks = useStyleLooks();
+  const preview = useStylePreview(style, settings.fontSize, settings.position);
+  const autosave = useAutosave(
+    (value: { settings: SubtitleSettings; cues: SrtCue[] }) => updateSubtitles(project, value.settings, toSrt(value.cues)),
+    timing.subtitleAutosaveMs,
+  );
+  const final = useFinalVideo(project);
+  const hasCues = cues !== null && cues.length > 0;
+
+  function changeSettings(next: SubtitleSettings) {
+    setSettings(next);
+    if (hasCues) autosave.schedule({ settings: next, cues });
+  }
+
+  function changeCues(next: SrtCue[]) {
+    setCues(next);
+    autosave.schedule({ settings, cues: next });
+  }
+
+  async function generate() {
+    setGenerateError(null);
+    setGenerating(true);
+    try {
+      setCues(parseSrt(await generateSubtitles(project, settings)) ?? []);
+    } catch (error) {
+      setGenerateError(error instanceof SubtitlesError ? error.message : workflowMessages.anErrorOccurred);
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  if (final.state.kind === 'done') return <FinalVideoResult url={final.state.url} onEdit={final.reset} />;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Subtitles</h1>
+        <p className="mt-2 text-muted">Captions follow your voiceover word by word. Pick a look, check the words, then make the final video.</p>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="mx-auto w-44 sm:w-52 lg:sticky lg:top-6 lg:order-last lg:w-full">
+          {preview.data ? (
+            <CaptionPreview preview={preview.data} wordsPerChunk={settings.wordsPerChunk} styleName={style} />
+          ) : (
+            <div className="flex aspect-[9/16] w-full items-center justify-center rounded-2xl bg-[#1f2a44]">
+              {preview.isError ? <p className="p-4 text-center text-sm text-white">{workflowMessages.anErrorOccurred}</p> : <Spinner className="size-8" />}
+            </div>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-6">
+          <section aria-labelledby="look-heading" className={card}>
+            <h2 id="look-heading" className="text-lg font-semibold">
+              Look
+            </h2>
+            <SettingsFields settings={settings} locked={hasCues} onChange={changeSettings} />
+            <StylePicker value={style} onChange={setStyle} looks={looks} />
+          </section>
+
+          <div className={card}>
+            {cues === null ? (
+              <div className="flex flex-col items-start gap-3">
+                <h2 className="text-lg font-semibold">Captions</h2>
+                <Button onClick={() => void generate()} disabled={generating}>
+                  {generating && <Spinner className="mr-2 size-4 border-2" />}
+                  Generate Subtitles
+                </Button>
+                {generateError && <Notice message={{ tone: 'error', text: generateError }} className="w-full" />}
+              </div>
+            ) : (
+              <CueEditor cues={cues} onChange={changeCues} saveState={autosave.state} />
+            )}
+          </div>
+
+          <section aria-labelledby="final-heading" className={card}>
+            <h2 id="final-heading" className="text-lg font-semibold">
+              Final video
+            </h2>
+            <label className="flex items-center gap-3 text-sm font-semibold">
+              <input type="checkbox" role="switch" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} className="size-5 accent-accent" />
+              Add subtitles
+            </label>
+            <CtaImagePicker file={ctaImage} onChange={setCtaImage} />
+            <FinalVideoError state={final.state} />
+            <Button
+              className="self-start"
+              disabled={final.state.kind === 'working'}
+              onClick={() => void final.start({ ...settings, enabled, srt: cues ? toSrt(cues) : '', style, ctaImage })}
+            >
+              Final Video
+            </Button>
+          </section>
+        </div>
+      </div>
+      {final.state.kind === 'working' && <FinalVideoProgress percent={final.state.percent} />}
+    </div>
+  );
+}
+
+/** SPEC §2 /subtitles: generate, edit and style the captions, then make the final video. */
+export function SubtitlesPage() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  const user = session.data;
+  if (!user) return <Loading />;
+  return <SubtitlesLoader userId={user.id} videoId={params.get('project') ?? undefined} />;
+}
+
+function SubtitlesLoader({ userId, videoId }: { userId: string; videoId?: string }) {
+  const latest = useLatestSubtitles({ userId, videoId });
+  if (latest.isPending) return <Loading />;
+  if (latest.isError) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Subtitles</h1>
+        <Notice message={{ tone: 'error', text: latest.error instanceof SubtitlesError ? latest.error.message : workflowMessages.anErrorOccurred }} />
+        <Button variant="secondary" onClick={() => void latest.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  return <SubtitlesEditor key={latest.data.video_id} initial={latest.data} userId={userId} />;
+}

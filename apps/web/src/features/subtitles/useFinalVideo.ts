@@ -1,0 +1,52 @@
+import { timing, workflowMessages } from '@reelsmith/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { checkFinalVideo, startFinalVideo, SubtitlesError, type FinalVideoChoices, type ProjectRef } from './api.ts';
+
+export type FinalVideoState =
+  | { kind: 'idle' }
+  | { kind: 'working'; percent: number }
+  | { kind: 'done'; url: string }
+  | { kind: 'failed'; message: string };
+
+const messageOf = (error: unknown) => (error instanceof SubtitlesError ? error.message : workflowMessages.somethingWentWrong);
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the final render and polls it every 5 s (SPEC §9 "other polling") until it has a URL or an error; a
+ * polling failure stops the wait with its message (SPEC §4).
+ */
+export function useFinalVideo(project: ProjectRef) {
+  const [state, setState] = useState<FinalVideoState>({ kind: 'idle' });
+  // Each start (and leaving the page) begins a new run; an older run's late answers are dropped.
+  const run = useRef(0);
+  useEffect(() => () => void (run.current += 1), []);
+
+  const start = useCallback(
+    async (choices: FinalVideoChoices) => {
+      const current = ++run.current;
+      const live = () => current === run.current;
+      setState({ kind: 'working', percent: 0 });
+      try {
+        let status = await startFinalVideo(project, choices);
+        while (status.status === 'processing' && live()) {
+          setState({ kind: 'working', percent: status.percent });
+          await wait(timing.videoStatusPollMs);
+          if (live()) status = await checkFinalVideo(project);
+        }
+        if (!live()) return;
+        if (status.status === 'done' && status.final_video_url) setState({ kind: 'done', url: status.final_video_url });
+        else setState({ kind: 'failed', message: status.error ?? workflowMessages.finalFailed });
+      } catch (error) {
+        if (live()) setState({ kind: 'failed', message: messageOf(error) });
+      }
+    },
+    [project],
+  );
+
+  const reset = useCallback(() => {
+    run.current += 1;
+    setState({ kind: 'idle' });
+  }, []);
+  return { state, start, reset };
+}
