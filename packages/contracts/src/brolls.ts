@@ -30,6 +30,7 @@ export const brollTexts = {
   badTimes: (n: number) => `Row ${n}: the end must come after the start.`,
   outsideVideo: (n: number, seconds: number) => `Row ${n} must end within the video (${seconds.toFixed(1)} s).`,
   noMainVideo: 'Upload a video first.',
+  noProject: 'Start a video from the dashboard first.',
   notYourImage: (n: number) => `Row ${n}: choose one of your own images.`,
   needsScript: 'Auto B-roll needs a script: write one in the Script step first.',
   noStockImages: 'No stock images matched the script. Add images yourself.',

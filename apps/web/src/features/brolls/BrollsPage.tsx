@@ -1,0 +1,159 @@
+import { brollTexts, workflowMessages, type SessionUser } from '@reelsmith/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Notice } from '../../components/ui/Notice.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useSession } from '../../lib/session.ts';
+import { addBrolls, fetchAutoBrolls, fetchLatestVideo, saveBrollUrl, skipBroll, uploadMainVideo } from './api.ts';
+import { OverlayRows } from './OverlayRows.tsx';
+import { canProcess, emptyRow, rowsFromSuggestions, type OverlayRow } from './rows.ts';
+import { VideoUploadZone } from './VideoUploadZone.tsx';
+
+const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+interface MainVideo {
+  url: string;
+  /** Set when the user uploaded it here, so the name and size are shown. */
+  file?: { name: string; size: number };
+}
+
+function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: string }) {
+  const navigate = useNavigate();
+  const latest = useQuery({ queryKey: ['latest-video', user.id, projectId], queryFn: () => fetchLatestVideo(user.id, projectId) });
+  const [uploaded, setUploaded] = useState<MainVideo | null>(null);
+  const [rows, setRows] = useState<OverlayRow[]>(() => [emptyRow()]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  const main: MainVideo | null = uploaded ?? (latest.data?.user_video_url ? { url: latest.data.user_video_url } : null);
+  const next = `/background-music?project=${encodeURIComponent(projectId)}`;
+
+  async function run(text: string, work: () => Promise<void>) {
+    setError(null);
+    setBusy(text);
+    try {
+      await work();
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const upload = (file: File) =>
+    run('Uploading video', async () => {
+      const result = await uploadMainVideo(file);
+      setUploaded({ url: result.url, file: { name: file.name, size: file.size } });
+    });
+  const process = () =>
+    run(workflowMessages.generatingVideo, async () => {
+      setPreview(await addBrolls(user.id, projectId, main!.url, rows));
+    });
+  const auto = () => run('Finding images for your script', async () => setRows(rowsFromSuggestions(await fetchAutoBrolls(user.id, projectId))));
+  const skip = () =>
+    run('Skipping', async () => {
+      await skipBroll(user.id, projectId, uploaded?.url ?? null);
+      await navigate(next);
+    });
+
+  if (latest.isPending) return <Spinner className="size-8" />;
+  const ready = canProcess(rows);
+
+  if (preview) {
+    return (
+      <section className="flex flex-col items-center gap-4">
+        <video src={preview} controls playsInline aria-label="Preview with overlays" className={player} />
+        <div className="flex gap-3">
+          <Button variant="secondary" onClick={() => setPreview(null)}>
+            Edit overlays
+          </Button>
+          <Button
+            onClick={() =>
+              run('Saving', async () => {
+                await saveBrollUrl(user.id, projectId, preview);
+                await navigate(next);
+              })
+            }
+          >
+            Next
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <div className="grid gap-6 md:grid-cols-[18rem_1fr]">
+      {busy && <BusyOverlay text={busy === workflowMessages.generatingVideo ? `${busy} · ${workflowMessages.doNotRefresh}` : busy} />}
+      <section className="flex flex-col gap-2">
+        {main ? (
+          <video src={main.url} controls playsInline preload="metadata" aria-label="Your video" className={player} />
+        ) : (
+          <VideoUploadZone onFile={upload} />
+        )}
+        {main?.file && (
+          <p className="text-center text-sm text-muted">
+            {main.file.name} · {megabytes(main.file.size)}
+          </p>
+        )}
+        {uploaded && (
+          <Button variant="link" className="self-center text-sm" onClick={() => setUploaded(null)}>
+            Use another video
+          </Button>
+        )}
+      </section>
+      <section className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="secondary" onClick={auto}>
+            {brollTexts.autoBeta}
+          </Button>
+        </div>
+        <OverlayRows rows={rows} onChange={setRows} />
+        {error && <Notice message={{ tone: 'error', text: error }} />}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={process} disabled={!ready || !main} aria-describedby="process-hint">
+            Add B-Rolls
+          </Button>
+          <Button variant="secondary" onClick={skip}>
+            Skip
+          </Button>
+        </div>
+        {(!ready || !main) && (
+          <p id="process-hint" className="text-sm text-muted">
+            {!main ? brollTexts.noMainVideo : brollTexts.incompleteHint}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** SPEC §2 /BRolls, step 'Background Video'. Without ?project= the user's latest project is used and named. */
+export function BrollsPage() {
+  const { data: user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const projectId = params.get('project');
+  const latest = useQuery({ queryKey: ['latest-video', user?.id, null], queryFn: () => fetchLatestVideo(user!.id, null), enabled: !!user && !projectId });
+  const found = latest.data?.video_id;
+  useEffect(() => {
+    if (!projectId && found) setParams({ project: found }, { replace: true });
+  }, [projectId, found, setParams]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Background Video</h1>
+      {!user ? null : projectId ? (
+        <BrollsWorkspace key={projectId} user={user} projectId={projectId} />
+      ) : latest.isError || (latest.data && !found) ? (
+        <Notice message={{ tone: 'error', text: brollTexts.noProject }} />
+      ) : (
+        <Spinner className="size-8" />
+      )}
+    </div>
+  );
+}
