@@ -27,13 +27,13 @@ export function OverlayRows({ rows, onChange }: OverlayRowsProps) {
             <div className="size-16 overflow-hidden rounded-lg bg-gray-100">
               {row.preview && <img src={row.preview} alt={`Overlay ${index + 1}`} className="size-full object-cover" />}
             </div>
-            <label className="flex flex-col gap-1 text-sm font-medium">
+            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
               Image
               <input
                 type="file"
                 accept="image/*"
                 aria-label={`Image ${index + 1}`}
-                className="text-sm file:mr-2 file:rounded-lg file:border-0 file:bg-gray-100 file:px-3 file:py-2"
+                className="w-full min-w-0 text-sm file:mr-2 file:rounded-lg file:border-0 file:bg-gray-100 file:px-3 file:py-2"
                 onChange={(event) => {
                   const file = event.currentTarget.files?.[0] ?? null;
                   if (row.file && row.preview) URL.revokeObjectURL(row.preview);
@@ -41,6 +41,8 @@ export function OverlayRows({ rows, onChange }: OverlayRowsProps) {
                 }}
               />
             </label>
+            {/* Start and End share a line under the image on a phone; on wider screens they join the row. */}
+            <div className="col-span-2 grid grid-cols-2 gap-3 sm:contents">
             <label className="flex flex-col gap-1 text-sm font-medium">
               Start (s)
               <input type="number" min={0} step={0.1} inputMode="decimal" value={row.start} className={input} aria-label={`Start (s) ${index + 1}`} onChange={(event) => update(row.id, { start: event.currentTarget.value })} />
@@ -49,12 +51,13 @@ export function OverlayRows({ rows, onChange }: OverlayRowsProps) {
               End (s)
               <input type="number" min={0} step={0.1} inputMode="decimal" value={row.end} className={input} aria-label={`End (s) ${index + 1}`} onChange={(event) => update(row.id, { end: event.currentTarget.value })} />
             </label>
+            </div>
             {index > 0 ? (
-              <Button variant="secondary" aria-label={`Remove row ${index + 1}`} onClick={() => onChange(rows.filter((r) => r.id !== row.id))}>
+              <Button variant="secondary" className="col-span-2 justify-self-start sm:col-span-1" aria-label={`Remove row ${index + 1}`} onClick={() => onChange(rows.filter((r) => r.id !== row.id))}>
                 Remove
               </Button>
             ) : (
-              <span aria-hidden="true" />
+              <span aria-hidden="true" className="hidden sm:block" />
             )}
           </div>
         );
