@@ -168,7 +168,8 @@ export function StockSearchModal({ open, onClose, types, videoChoice, purpose, o
 
         {data && submitted && (
           <div className="flex flex-col gap-2">
-            <StockPager page={submitted.page} total={data.total_results} perPage={stockPageSize} onPage={(page) => setSubmitted({ ...submitted, page })} />
+            {/* The page the results on screen belong to: while the next page loads, the previous one stays with its number. */}
+            <StockPager page={data.page} total={data.total_results} perPage={stockPageSize} onPage={(page) => setSubmitted({ ...submitted, page })} />
             {data.attribution && (
               <p className="text-center text-xs text-muted">
                 <a href={data.attribution.url} target="_blank" rel="noreferrer" className="underline">
