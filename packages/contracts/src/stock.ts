@@ -64,8 +64,6 @@ const page = { page: z.number(), per_page: z.number(), total_results: z.number()
 export const stockPhotosResponse = z.object({ ...page, photos: z.array(stockPhoto) });
 export const stockVideosResponse = z.object({ ...page, videos: z.array(stockVideo) });
 export const stockSearchResponse = z.union([stockPhotosResponse, stockVideosResponse]);
-export type StockPhotosResponse = z.infer<typeof stockPhotosResponse>;
-export type StockVideosResponse = z.infer<typeof stockVideosResponse>;
 export type StockSearchResponse = z.infer<typeof stockSearchResponse>;
 
 /** SPEC §9: 'Page X of Y' with Y = ceil(total / 80). */
@@ -139,7 +137,6 @@ export const scrollStopperBackgrounds = [
   { id: 'dental', name: 'Dental' },
   { id: 'pizza', name: 'Pizza' },
 ] as const;
-export type ScrollStopperBackgroundId = (typeof scrollStopperBackgrounds)[number]['id'];
 
 export const backgroundItem = z.object({ id: z.string(), name: z.string(), thumbnail_url: z.string(), video_url: z.string(), duration: z.number() });
 export type BackgroundItem = z.infer<typeof backgroundItem>;

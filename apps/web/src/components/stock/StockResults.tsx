@@ -1,4 +1,4 @@
-import { pickStockVideoFile, stockPagerText, type StockPhoto, type StockVideo } from '@reelsmith/contracts';
+import { pickStockVideoFile, stockPageCount, stockPagerText, type StockPhoto, type StockVideo } from '@reelsmith/contracts';
 import { Button } from '../ui/Button.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 
@@ -56,7 +56,7 @@ export function StockResultsGrid({ results, addingId, onAdd }: { results: StockR
 /** SPEC §2: 'Page X of Y • N results', with Y = ceil(total / 80). */
 export function StockPager({ page, total, perPage, onPage }: { page: number; total: number; perPage: number; onPage: (page: number) => void }) {
   const text = stockPagerText(page, total, perPage);
-  const last = Math.max(1, Math.ceil(total / perPage));
+  const last = stockPageCount(total, perPage);
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-3">
       <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={page <= 1}>
