@@ -8,6 +8,8 @@ import {
   parseSilenceReport,
   retimeWords,
   silenceDetectArgs,
+  speechGainDb,
+  speechLoudnessArgs,
   speechMasterArgs,
   speechSampleRate,
   tempoArgs,
@@ -25,35 +27,52 @@ async function tone(name: string, seconds: number, rate: number): Promise<string
   return path;
 }
 
-describe('speechMasterArgs', () => {
-  it('joins the pieces, shifts the voice and normalises in one filter graph', () => {
-    const args = speechMasterArgs({ inputs: ['/t/a.wav', '/t/b.wav'], output: '/t/out.wav', voiceShift: { factor: 0.9, sourceRate: 16000 } });
-    const graph = args[args.indexOf('-filter_complex') + 1]!;
-    expect(graph).toBe(
-      '[0:a]aformat=sample_fmts=flt:channel_layouts=mono[p0];[1:a]aformat=sample_fmts=flt:channel_layouts=mono[p1];' +
-        '[p0][p1]concat=n=2:v=0:a=1,asetrate=14400,loudnorm=I=-16:TP=-1.5:LRA=11,aresample=48000[speech]',
+describe('speech mastering', () => {
+  it('joins the pieces and shifts the voice in one filter graph, measuring first and applying one gain after', () => {
+    const join = { inputs: ['/t/a.wav', '/t/b.wav'], voiceShift: { factor: 0.9, sourceRate: 16000 } };
+    const pieces = '[0:a]aformat=sample_fmts=flt:channel_layouts=mono[p0];[1:a]aformat=sample_fmts=flt:channel_layouts=mono[p1];';
+    const measure = speechLoudnessArgs(join);
+    expect(measure[measure.indexOf('-filter_complex') + 1]).toBe(
+      `${pieces}[p0][p1]concat=n=2:v=0:a=1,asetrate=14400,loudnorm=I=-16:TP=-1.5:LRA=11:print_format=json[speech]`,
     );
-    expect(args.filter((a) => a === '-i')).toHaveLength(2);
-    expect(args.slice(-3)).toEqual(['-c:a', 'pcm_s16le', '/t/out.wav']);
+    expect(measure.slice(-3)).toEqual(['-f', 'null', '-']);
+    const master = speechMasterArgs({ ...join, output: '/t/out.wav', gainDb: 4.5 });
+    expect(master[master.indexOf('-filter_complex') + 1]).toBe(`${pieces}[p0][p1]concat=n=2:v=0:a=1,asetrate=14400,volume=4.5dB,aresample=48000[speech]`);
+    expect(master.filter((a) => a === '-i')).toHaveLength(2);
+    expect(master.slice(-3)).toEqual(['-c:a', 'pcm_s16le', '/t/out.wav']);
   });
 
-  it('leaves the rate alone without a shift and picks the codec from the extension', () => {
-    const args = speechMasterArgs({ inputs: ['/t/a.wav'], output: '/t/out.m4a' });
+  it('leaves the rate alone without a shift, picks the codec from the extension and refuses bad input', () => {
+    const args = speechMasterArgs({ inputs: ['/t/a.wav'], output: '/t/out.m4a', gainDb: 0 });
     expect(args.join(' ')).not.toContain('asetrate');
     expect(args).toEqual(expect.arrayContaining(['aac', '+faststart']));
-    expect(() => speechMasterArgs({ inputs: ['/t/a.wav'], output: '/t/out.mp3' })).toThrow(/\.wav or \.m4a/);
-    expect(() => speechMasterArgs({ inputs: [], output: '/t/out.wav' })).toThrow(/at least one/);
-    expect(() => speechMasterArgs({ inputs: ['http://x/a.wav'], output: '/t/out.wav' })).toThrow();
-    expect(() => speechMasterArgs({ inputs: ['/t/a.wav'], output: '/t/o.wav', voiceShift: { factor: 3, sourceRate: 16000 } })).toThrow(/outside/);
+    expect(() => speechMasterArgs({ inputs: ['/t/a.wav'], output: '/t/out.mp3', gainDb: 0 })).toThrow(/\.wav or \.m4a/);
+    expect(() => speechMasterArgs({ inputs: [], output: '/t/out.wav', gainDb: 0 })).toThrow(/at least one/);
+    expect(() => speechMasterArgs({ inputs: ['http://x/a.wav'], output: '/t/out.wav', gainDb: 0 })).toThrow();
+    expect(() => speechMasterArgs({ inputs: ['/t/a.wav'], output: '/t/o.wav', gainDb: 0, voiceShift: { factor: 3, sourceRate: 16000 } })).toThrow(/outside/);
+    expect(() => speechMasterArgs({ inputs: ['/t/a.wav'], output: '/t/o.wav', gainDb: Number.NaN })).toThrow(/gain/);
   });
 
-  it('writes 48 kHz mono whose length is the pieces’ length over the shift', async () => {
+  it('takes the gain to the target loudness, held back by the peak limit, and none for silence', () => {
+    const summary = (i: string, tp: string) => `[Parsed_loudnorm_0 @ 0x1]\n{\n\t"input_i" : "${i}",\n\t"input_tp" : "${tp}",\n\t"input_lra" : "3.0"\n}\n`;
+    expect(speechGainDb(summary('-26.00', '-12.00'))).toBe(10);
+    expect(speechGainDb(summary('-26.00', '-6.00'))).toBe(4.5);
+    expect(speechGainDb(summary('-10.00', '-0.50'))).toBe(-6);
+    expect(speechGainDb(summary('-inf', '-inf'))).toBe(0);
+    expect(() => speechGainDb('no summary')).toThrow(/loudnorm/);
+  });
+
+  it('writes 48 kHz mono at the target loudness whose length is the pieces’ length over the shift', async () => {
     const inputs = [await tone('a.wav', 1, 16000), await tone('b.wav', 0.5, 16000)];
-    const output = join(dir, 'master.wav');
-    await runFfmpeg(speechMasterArgs({ inputs, output, voiceShift: { factor: 1.25, sourceRate: 16000 } }), { duration: 1.2 });
+    const join = { inputs, voiceShift: { factor: 1.25, sourceRate: 16000 } };
+    const gainDb = speechGainDb((await runFfmpeg(speechLoudnessArgs(join), { duration: 1.2 })).stderrTail);
+    const output = join.inputs[0]!.replace('a.wav', 'master.wav');
+    await runFfmpeg(speechMasterArgs({ ...join, output, gainDb }), { duration: 1.2 });
     const info = await probe(output);
     expect(info).toMatchObject({ sampleRate: speechSampleRate, channels: 1, audioCodec: 'pcm_s16le' });
     expect(info.duration).toBeCloseTo(1.5 / 1.25, 2);
+    const check = speechGainDb((await runFfmpeg(speechLoudnessArgs({ inputs: [output] }), { duration: 1.2 })).stderrTail);
+    expect(Math.abs(check)).toBeLessThan(1);
   });
 });
 

@@ -20,11 +20,9 @@ export interface TimedWord {
   end: number;
 }
 
-export interface SpeechMasterOptions {
+export interface SpeechJoin {
   /** Pieces in playback order, all from one synthesiser (one sample rate). */
   inputs: string[];
-  /** .wav (16-bit PCM, exact length for the renderer) or .m4a (AAC, for browsers). */
-  output: string;
   /**
    * Plays the pieces `factor` times faster by relabelling the sample rate: pitch, formants and tempo move together,
    * exactly like tape speed, so a voice sounds like a different (larger or smaller) speaker and every time in it
@@ -48,26 +46,51 @@ function input(path: string): string[] {
   return ['-protocol_whitelist', 'file', '-i', localPathSchema.parse(path)];
 }
 
-/** Joins the pieces, applies the voice shift, normalises loudness and writes 48 kHz mono. */
-export function speechMasterArgs(options: SpeechMasterOptions): string[] {
-  if (options.inputs.length === 0) throw new Error('speech needs at least one input');
-  const output = localPathSchema.parse(options.output);
-  const pieces = options.inputs.map((_, i) => `[${i}:a]aformat=sample_fmts=flt:channel_layouts=mono[p${i}]`);
-  const joined = `${options.inputs.map((_, i) => `[p${i}]`).join('')}concat=n=${options.inputs.length}:v=0:a=1`;
-  const filters = [joined];
-  const shift = options.voiceShift;
+/** The pieces joined and shifted, as a -filter_complex prefix ending in an unlabelled chain `then` continues. */
+function joinGraph(join: SpeechJoin, then: string): string[] {
+  if (join.inputs.length === 0) throw new Error('speech needs at least one input');
+  const pieces = join.inputs.map((_, i) => `[${i}:a]aformat=sample_fmts=flt:channel_layouts=mono[p${i}]`);
+  const filters = [`${join.inputs.map((_, i) => `[p${i}]`).join('')}concat=n=${join.inputs.length}:v=0:a=1`];
+  const shift = join.voiceShift;
   if (shift && shift.factor !== 1) {
     if (!(shift.factor > 0.5 && shift.factor < 2)) throw new Error(`voice shift ${shift.factor} is outside 0.5-2`);
     filters.push(`asetrate=${Math.round(shift.sourceRate * shift.factor)}`);
   }
+  filters.push(then);
+  return [...join.inputs.flatMap(input), '-filter_complex', `${pieces.join(';')};${filters.join(',')}[speech]`, '-map', '[speech]'];
+}
+
+/** First pass: measures the joined speech's loudness (loudnorm's JSON summary on stderr, for parseSpeechLoudness). */
+export function speechLoudnessArgs(join: SpeechJoin): string[] {
   const { integrated, truePeak, range } = speechLoudness;
-  // loudnorm works at 192 kHz internally, hence the resample after it.
-  filters.push(`loudnorm=I=${integrated}:TP=${truePeak}:LRA=${range}`, `aresample=${speechSampleRate}`);
+  return ['-hide_banner', '-nostdin', '-nostats', ...joinGraph(join, `loudnorm=I=${integrated}:TP=${truePeak}:LRA=${range}:print_format=json`), '-f', 'null', '-'];
+}
+
+/**
+ * The gain that brings the speech to the target loudness without its peaks passing the target true peak, from
+ * the first pass's log. One fixed gain for the whole file: dynamic normalisation would lift the synthesisers' quiet
+ * breath and noise in pauses to an audible hiss. Silence (no measurable loudness) gets no gain.
+ */
+export function speechGainDb(stderr: string): number {
+  const start = stderr.lastIndexOf('{');
+  const end = stderr.lastIndexOf('}');
+  if (start < 0 || end < start) throw new Error('no loudnorm summary in the ffmpeg output');
+  const summary = JSON.parse(stderr.slice(start, end + 1)) as { input_i?: string; input_tp?: string };
+  const loudness = Number(summary.input_i);
+  const peak = Number(summary.input_tp);
+  if (!Number.isFinite(loudness) || !Number.isFinite(peak)) return 0;
+  const gain = Math.min(speechLoudness.integrated - loudness, speechLoudness.truePeak - peak);
+  return Math.round(gain * 100) / 100;
+}
+
+/** Second pass: joins, shifts, applies the gain and writes 48 kHz mono (.wav 16-bit PCM for the renderer, .m4a AAC for browsers). */
+export function speechMasterArgs(join: SpeechJoin & { output: string; gainDb: number }): string[] {
+  const output = localPathSchema.parse(join.output);
+  if (!Number.isFinite(join.gainDb)) throw new Error(`gain must be a number, not ${join.gainDb}`);
   return [
     '-hide_banner', '-nostdin', '-y', '-v', 'error',
-    ...options.inputs.flatMap(input),
-    '-filter_complex', `${pieces.join(';')};${filters.join(',')}[speech]`,
-    '-map', '[speech]', '-ac', '1', '-ar', String(speechSampleRate), ...codecArgs(output), output,
+    ...joinGraph(join, `volume=${join.gainDb}dB,aresample=${speechSampleRate}`),
+    '-ac', '1', '-ar', String(speechSampleRate), ...codecArgs(output), output,
   ];
 }
 

@@ -21,11 +21,11 @@ export interface LocalVoice {
 export const localVoices: Record<VoiceName, LocalVoice> = {
   alloy: { engine: { kind: 'festival-hts', rate: 1.1 }, shift: 0.86 },
   ash: { engine: { kind: 'flite', voice: 'rms', durationStretch: 1 }, shift: 1 },
-  coral: { engine: { kind: 'festival-hts', rate: 1.06 }, shift: 1 },
+  coral: { engine: { kind: 'festival-hts', rate: 1.02 }, shift: 1 },
   echo: { engine: { kind: 'flite', voice: 'kal16', f0Mean: 118, durationStretch: 1 }, shift: 1 },
   fable: { engine: { kind: 'flite', voice: 'awb', durationStretch: 1.05 }, shift: 1 },
-  onyx: { engine: { kind: 'flite', voice: 'kal16', f0Mean: 88, durationStretch: 1.06 }, shift: 1 },
-  nova: { engine: { kind: 'flite', voice: 'slt', f0Mean: 200, durationStretch: 0.92 }, shift: 1 },
+  onyx: { engine: { kind: 'flite', voice: 'kal16', f0Mean: 88, durationStretch: 1.12 }, shift: 1 },
+  nova: { engine: { kind: 'flite', voice: 'slt', f0Mean: 200, durationStretch: 0.98 }, shift: 1 },
   sage: { engine: { kind: 'flite', voice: 'slt', f0Mean: 150, durationStretch: 1.12 }, shift: 1 },
   shimmer: { engine: { kind: 'festival-hts', rate: 0.92 }, shift: 1.06 },
 };

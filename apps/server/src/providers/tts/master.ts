@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { probe, retimeWords, runFfmpeg, speechMasterArgs } from '@reelsmith/media';
+import { probe, retimeWords, runFfmpeg, speechGainDb, speechLoudnessArgs, speechMasterArgs } from '@reelsmith/media';
 import { TtsError, type SpeechResult, type WordTiming } from './types.ts';
 import { fillGaps } from './words.ts';
 
@@ -25,8 +25,9 @@ export async function probePiece(path: string, signal?: AbortSignal): Promise<Ra
 }
 
 /**
- * Every provider ends here: the raw pieces joined, voice-shifted, normalised and written as 48 kHz mono at
- * `outputPath`; `words` are timed on the raw pieces' joined timeline and come out on the file's.
+ * Every provider ends here: the raw pieces joined, voice-shifted, brought to speech loudness (measured first, then
+ * one gain) and written as 48 kHz mono at `outputPath`; `words` are timed on the raw pieces' joined timeline and
+ * come out on the file's.
  */
 export async function masterSpeech(options: {
   pieces: readonly RawPiece[];
@@ -38,14 +39,12 @@ export async function masterSpeech(options: {
   const { pieces, outputPath, signal } = options;
   const shift = options.shift ?? 1;
   const rawDuration = pieces.reduce((sum, p) => sum + p.duration, 0);
-  const args = speechMasterArgs({
-    inputs: pieces.map((p) => p.path),
-    output: outputPath,
-    voiceShift: { factor: shift, sourceRate: pieces[0]!.sampleRate },
-  });
+  const join = { inputs: pieces.map((p) => p.path), voiceShift: { factor: shift, sourceRate: pieces[0]!.sampleRate } };
+  const run = { duration: rawDuration / shift, signal, timeoutMs: ffmpegTimeoutMs };
   await mkdir(dirname(outputPath), { recursive: true });
   try {
-    await runFfmpeg(args, { duration: rawDuration / shift, signal, timeoutMs: ffmpegTimeoutMs });
+    const gainDb = speechGainDb((await runFfmpeg(speechLoudnessArgs(join), run)).stderrTail);
+    await runFfmpeg(speechMasterArgs({ ...join, output: outputPath, gainDb }), run);
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new TtsError('failed', `mastering the voiceover failed: ${(error as Error).message}`, { cause: error });
