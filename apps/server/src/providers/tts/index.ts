@@ -7,6 +7,7 @@ export type { ElevenLabsSettings } from './elevenlabs.ts';
 export type { OpenAiSpeechSettings } from './openai.ts';
 export type { ClonedSpeechRequest, SpeechRequest, SpeechResult, TtsProvider, VoiceCloner, VoiceInfo, WordTiming } from './types.ts';
 export { TtsError } from './types.ts';
+export { changeSpeechTempo } from './master.ts';
 
 /** What config.ts hands over: each vendor only when its API key is set. */
 export interface TtsSettings {

@@ -7,6 +7,7 @@ import { engineText } from './engine-text.ts';
 import { festivalScript, parseFestivalTokens } from './festival.ts';
 import { parsePsdur, timeWordsFromPhones } from './flite.ts';
 import { createLocalTts } from './local.ts';
+import { changeSpeechTempo } from './master.ts';
 import { localVoices, paceFromInstructions } from './local-voices.ts';
 
 describe('flite timing', () => {
@@ -76,5 +77,20 @@ describe('offline voices', () => {
     expect(calm.duration / plain.duration).toBeGreaterThan(1.05);
     // @ts-expect-error a name from outside the list
     await expect(tts.synthesize({ text, voice: 'verse', outputPath: join(dir, 'x.wav') })).rejects.toMatchObject({ reason: 'invalid' });
+  });
+});
+
+describe('tempo change', () => {
+  it('makes a voiceover faster or slower and scales its word times by 1/tempo', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-tts-tempo-'));
+    const tts = createLocalTts({ tmpDir: dir });
+    const source = await tts.synthesize({ text: 'Fresh bread, every morning.', voice: 'nova', outputPath: join(dir, 'source.wav') });
+    const fast = await changeSpeechTempo(source, { tempo: 1.5, outputPath: join(dir, 'fast.wav') });
+    expect(fast.duration).toBeCloseTo(source.duration / 1.5, 1);
+    expect(fast.words.map((w) => w.text)).toEqual(source.words.map((w) => w.text));
+    fast.words.forEach((w, i) => expect(w.start).toBeCloseTo(source.words[i]!.start / 1.5, 2));
+    const slow = await changeSpeechTempo(source, { tempo: 0.5, outputPath: join(dir, 'slow.m4a') });
+    expect(slow.duration).toBeCloseTo(source.duration * 2, 1);
+    await expect(changeSpeechTempo(source, { tempo: 2.5, outputPath: join(dir, 'x.wav') })).rejects.toMatchObject({ reason: 'invalid' });
   });
 });

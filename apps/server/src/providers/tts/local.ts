@@ -42,7 +42,7 @@ async function speak(voice: LocalVoice, pace: number, sentences: Sentence[], scr
 /**
  * The offline voices: festival (HTS) and flite from Debian, no network and no model downloads. Word times come from
  * the engines' own segment timing (festival's word_start/word_end, flite's phone durations), so captions follow
- * what was actually synthesised; tests/tts-timing measures them against the audio.
+ * what was actually synthesised; test/tts-timing.test.ts measures them against the audio.
  */
 export function createLocalTts(options: { tmpDir: string }): TtsProvider {
   return {

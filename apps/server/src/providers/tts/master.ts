@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { probe, retimeWords, runFfmpeg, speechGainDb, speechLoudnessArgs, speechMasterArgs } from '@reelsmith/media';
+import { assertTempo, probe, retimeWords, runFfmpeg, speechGainDb, speechLoudnessArgs, speechMasterArgs, tempoArgs } from '@reelsmith/media';
 import { TtsError, type SpeechResult, type WordTiming } from './types.ts';
 import { fillGaps } from './words.ts';
 
@@ -61,4 +61,29 @@ export function joinPieceWords(pieces: readonly RawPiece[], words: readonly Word
     offset += piece.duration;
     return moved;
   });
+}
+
+/**
+ * A finished voiceover at another tempo (SPEC §9: 0.5 to 2; /api/adjust-tempo), pitch kept: the file is
+ * re-timed with atempo and every word time scales by 1/tempo, so captions still follow it.
+ */
+export async function changeSpeechTempo(
+  source: SpeechResult,
+  options: { tempo: number; outputPath: string; signal?: AbortSignal },
+): Promise<SpeechResult> {
+  const { tempo, outputPath, signal } = options;
+  try {
+    assertTempo(tempo);
+  } catch (error) {
+    throw new TtsError('invalid', (error as Error).message);
+  }
+  await mkdir(dirname(outputPath), { recursive: true });
+  try {
+    await runFfmpeg(tempoArgs({ input: source.path, output: outputPath, tempo }), { duration: source.duration / tempo, signal, timeoutMs: ffmpegTimeoutMs });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new TtsError('failed', `changing the tempo failed: ${(error as Error).message}`, { cause: error });
+  }
+  const { duration } = await probePiece(outputPath, signal);
+  return { path: outputPath, duration, words: fillGaps(retimeWords(source.words, tempo), duration) };
 }

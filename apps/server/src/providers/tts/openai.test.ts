@@ -33,10 +33,14 @@ describe('OpenAI speech adapter', () => {
     ]);
   });
 
-  it('sends no instructions when there are none', async () => {
+  it('sends no instructions when there are none, or to a model that takes none', async () => {
     fake.requests.length = 0;
     await createOpenAiTts(settings, { tmpDir: join(dir, 'tmp') }).synthesize({ text: 'Hi.', voice: 'ash', outputPath: out('b.wav') });
-    expect(fake.requests[0]!.body).not.toHaveProperty('instructions');
+    const older = createOpenAiTts({ ...settings, model: 'tts-1-hd' }, { tmpDir: join(dir, 'tmp') });
+    await older.synthesize({ text: 'Hi.', voice: 'ash', instructions: 'Excited!', outputPath: out('b.wav') });
+    const speech = fake.requests.filter((r) => r.path === '/v1/audio/speech');
+    expect(speech.map((r) => r.body.instructions)).toEqual([undefined, undefined]);
+    expect(speech[1]!.body.model).toBe('tts-1-hd');
   });
 
   it('times the script’s words from the transcript, a misheard "20%" included', async () => {

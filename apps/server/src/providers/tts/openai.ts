@@ -12,7 +12,7 @@ export interface OpenAiSpeechSettings {
   /** Up to and including the version, e.g. https://api.openai.com/v1. */
   baseUrl: string;
   apiKey: string;
-  /** gpt-4o-mini-tts follows `instructions`; tts-1 and tts-1-hd ignore them. */
+  /** gpt-4o-mini-tts follows `instructions`; tts-1 and tts-1-hd do not take them, so they are not sent. */
   model: string;
   /** Must offer word timestamps: whisper-1 on OpenAI. */
   transcribeModel: string;
@@ -37,13 +37,14 @@ const vendor = 'OpenAI speech';
 export function createOpenAiTts(settings: OpenAiSpeechSettings, options: { tmpDir: string; inputLimit?: number }): TtsProvider {
   const base = settings.baseUrl.replace(/\/+$/, '');
   const auth = { authorization: `Bearer ${settings.apiKey}` };
+  const takesInstructions = !/^tts-1(-hd)?$/.test(settings.model);
 
   async function speak(input: string, request: SpeechRequest, path: string): Promise<RawPiece> {
     const body = {
       model: settings.model,
       voice: request.voice,
       input,
-      ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
+      ...(request.instructions?.trim() && takesInstructions ? { instructions: request.instructions.trim() } : {}),
       response_format: 'wav',
     };
     const call = { timeoutMs: settings.timeoutMs, signal: request.signal };

@@ -13,6 +13,7 @@ describe('script words and sentences', () => {
     expect(splitSentences(text)).toEqual(['Hi there!', 'Is it 3.5 kg?', 'Yes.', '"Quoted."', 'Next\nline stays.', 'New paragraph']);
     expect(splitSentences(text).flatMap(scriptWords)).toEqual(scriptWords(text));
     expect(splitSentences(' — ')).toEqual([]);
+    expect(splitSentences('Ask Dr. Lee, e.g. at the U.S. office. Done.')).toEqual(['Ask Dr. Lee, e.g. at the U.S. office.', 'Done.']);
   });
 
   it('packs sentences into chunks under a limit', () => {

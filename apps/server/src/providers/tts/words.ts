@@ -17,11 +17,17 @@ export function scriptWords(text: string): string[] {
  * intonation and the engines never see one overlong utterance. Together they hold exactly scriptWords(text).
  */
 export function splitSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?…]["'”’)\]]*)\s+|\n\s*\n/u)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => spoken.test(sentence));
+  const parts = text.split(/(?<=[.!?…]["'”’)\]]*)\s+|\n\s*\n/u).map((sentence) => sentence.trim());
+  const sentences: string[] = [];
+  for (const part of parts) {
+    // "e.g.", "U.S.A." or "Dr." end in a full stop without ending the sentence.
+    if (sentences.length > 0 && abbreviation.test(sentences.at(-1)!)) sentences[sentences.length - 1] += ` ${part}`;
+    else sentences.push(part);
+  }
+  return sentences.filter((sentence) => spoken.test(sentence));
 }
+
+const abbreviation = /(?:^|\s)(?:(?:\p{L}\.){2,}|Mr\.|Mrs\.|Ms\.|Dr\.|Jr\.|Sr\.|St\.|vs\.)$/u;
 
 /** Lower-case letters and digits only, so "Friday," and "friday" are the same word. */
 export function normalizeWord(word: string): string {
