@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** What the product needs from the OS, and the Debian package that provides each piece. */
 export const requiredCommands = [
@@ -6,6 +7,8 @@ export const requiredCommands = [
   { command: 'ffprobe', pkg: 'ffmpeg' },
   { command: 'flite', pkg: 'flite' },
   { command: 'espeak-ng', pkg: 'espeak-ng' },
+  { command: 'festival', pkg: 'festival' },
+  { command: 'pocketsphinx_continuous', pkg: 'pocketsphinx' },
   { command: 'fc-list', pkg: 'fontconfig' },
 ];
 
@@ -16,6 +19,12 @@ export const requiredFonts = [
   { family: 'Inter', pkg: 'fonts-inter' },
   { family: 'Roboto', pkg: 'fonts-roboto' },
   { family: 'League Spartan', pkg: 'fonts-league-spartan' },
+];
+
+/** Data packages, known by a path they install: the speech recogniser's US English model, festival's HTS voice. */
+export const requiredFiles = [
+  { path: '/usr/share/pocketsphinx/model/en-us/en-us', pkg: 'pocketsphinx-en-us' },
+  { path: '/usr/share/festival/voices/us/cmu_us_slt_arctic_hts', pkg: 'festvox-us-slt-hts' },
 ];
 
 export const testOnlyCommands = [{ command: 'chromium', pkg: 'chromium' }, { command: 'pdftotext', pkg: 'poppler-utils' }];
@@ -30,12 +39,13 @@ function installedFontFamilies() {
   return new Set(out.split('\n').flatMap((line) => line.split(',')).map((f) => f.trim()));
 }
 
-/** The Debian packages still missing for the given command list (and the fonts, when asked). */
+/** The Debian packages still missing for the given command list (and the fonts and data files, when asked). */
 export function missingPackages({ commands = requiredCommands, fonts = true } = {}) {
   const missing = new Set(commands.filter((c) => !hasCommand(c.command)).map((c) => c.pkg));
   if (fonts) {
     const families = installedFontFamilies();
     for (const font of requiredFonts) if (!families.has(font.family)) missing.add(font.pkg);
+    for (const file of requiredFiles) if (!existsSync(file.path)) missing.add(file.pkg);
   }
   return [...missing];
 }

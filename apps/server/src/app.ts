@@ -2,25 +2,58 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { probe } from '@reelsmith/media';
 import type { Repositories } from './db/repositories/index.ts';
 import { registerAccountRoutes } from './http/account-routes.ts';
 import { registerAnalyticsRoutes } from './http/analytics-routes.ts';
 import { registerAuthHandler } from './http/auth-handler.ts';
+import { registerBgMusicRoutes } from './http/bg-music-routes.ts';
+import { registerBrollRoutes } from './http/broll-routes.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
+import { registerDashboardRoutes } from './http/dashboard-routes.ts';
 import { registerDevOutboxRoutes } from './http/dev-outbox-routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerFileRoutes } from './http/file-routes.ts';
+import { registerIdeaRoutes } from './http/idea-routes.ts';
+import { registerVoiceRoutes } from './http/voice-routes.ts';
+import type { VoiceSamples } from './services/voice-samples.ts';
+import { registerFinalVideoRoutes } from './http/final-video-routes.ts';
 import { registerJobRoutes } from './http/job-routes.ts';
+import { registerLibraryRoutes } from './http/library-routes.ts';
+import { registerScriptRoutes } from './http/script-routes.ts';
+import { registerSubtitleRoutes } from './http/subtitle-routes.ts';
 import { registerUploadRoutes } from './http/upload-routes.ts';
 import { registerWebRoutes } from './http/web-routes.ts';
+import type { FinalRenderJob } from './jobs/final-render-job.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { EmailSender } from './providers/email/types.ts';
 import type { ObjectStorage } from './providers/storage/types.ts';
+import type { Writer } from './providers/writer/index.ts';
+import type { Transcriber } from './providers/transcriber/index.ts';
 import { createAccountsService } from './services/accounts.ts';
+import { createAutoBroll } from './services/auto-broll.ts';
+import { createBgMusicService } from './services/bg-music.ts';
+import { createBrollsService, type BrollsDependencies } from './services/brolls.ts';
 import type { Auth } from './services/auth.ts';
+import { createDashboardService } from './services/dashboard.ts';
 import type { FileUrlSigner } from './services/file-urls.ts';
+import type { LibraryFeatures } from './services/library-setup.ts';
+import { createIdeasService } from './services/ideas.ts';
+import { createProjectsService } from './services/projects.ts';
+import { createScriptService } from './services/script.ts';
+import { createScriptVideo } from './services/script-video.ts';
 import type { QuotaService } from './services/quotas.ts';
+import type { BillingService } from './services/billing.ts';
+import type { Seller } from './services/invoice-pdf.ts';
+import type { PaymentProvider } from './providers/payments/types.ts';
+import type { TestGateway } from './providers/payments/test-gateway.ts';
+import { registerBillingRoutes } from './http/billing-routes.ts';
+import { registerPaymentWebhookRoutes } from './http/payment-webhook-routes.ts';
+import { registerTestGatewayRoutes } from './http/test-gateway-routes.ts';
+import { createFinalVideoService } from './services/final-video.ts';
+import { createSubtitlesService } from './services/subtitles.ts';
 import type { UploadService } from './services/uploads.ts';
+import { createWorkflowProjects } from './services/workflow-projects.ts';
 
 export interface AppDependencies {
   repositories: Repositories;
@@ -30,7 +63,17 @@ export interface AppDependencies {
   signer: FileUrlSigner;
   uploads: UploadService;
   queue: JobQueue;
+  finalRenderJob: FinalRenderJob;
+  renderJob: BrollsDependencies['renderJob'];
   quotas: QuotaService;
+  writer: Writer;
+  voiceSamples: VoiceSamples;
+  transcriber: Transcriber;
+  billing: BillingService;
+  paymentProvider: PaymentProvider;
+  testGateway: TestGateway | undefined;
+  seller: Seller;
+  media: LibraryFeatures;
   publicUrl: string;
   rateLimit: { max: number; windowSeconds: number };
   webDistDir?: string;
@@ -58,6 +101,44 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerFileRoutes(app, { storage: deps.storage, signer: deps.signer, auth: deps.auth });
   registerUploadRoutes(app, { auth: deps.auth, uploads: deps.uploads });
   registerJobRoutes(app, { auth: deps.auth, queue: deps.queue, signer: deps.signer });
+  const { subscriptions, uploads, projects } = deps.repositories;
+  registerDashboardRoutes(app, {
+    auth: deps.auth,
+    dashboard: createDashboardService({ quotas: deps.quotas, subscriptions, uploads, uploadService: deps.uploads, signer: deps.signer }),
+    projects: createProjectsService({ projects, quotas: deps.quotas, storage: deps.storage, signer: deps.signer }),
+  });
+  registerBillingRoutes(app, { auth: deps.auth, billing: deps.billing, repositories: deps.repositories, seller: deps.seller });
+  await registerPaymentWebhookRoutes(app, { provider: deps.paymentProvider, billing: deps.billing });
+  if (deps.testGateway) registerTestGatewayRoutes(app, deps.testGateway);
+  const ideas = createIdeasService({
+    profiles: deps.repositories.businessProfiles,
+    ideas: deps.repositories.ideas,
+    projects: deps.repositories.projects,
+    quotas: deps.quotas,
+    writer: deps.writer,
+  });
+  registerIdeaRoutes(app, { auth: deps.auth, ideas });
+  registerVoiceRoutes(app, { auth: deps.auth, samples: deps.voiceSamples, signer: deps.signer });
+  const scriptVideo = createScriptVideo({
+    storage: deps.storage,
+    signer: deps.signer,
+    transcriber: deps.transcriber,
+    probe,
+    logError: (line) => app.log.error(line),
+  });
+  const script = createScriptService({ projects, quotas: deps.quotas, writer: deps.writer, video: scriptVideo });
+  registerScriptRoutes(app, { auth: deps.auth, script });
+  const workflow = createWorkflowProjects(projects);
+  registerSubtitleRoutes(app, { auth: deps.auth, subtitles: createSubtitlesService({ workflow }) });
+  const finalVideo = createFinalVideoService({ workflow, queue: deps.queue, job: deps.finalRenderJob, quotas: deps.quotas, uploads: deps.uploads, signer: deps.signer });
+  registerFinalVideoRoutes(app, { auth: deps.auth, finalVideo });
+  registerLibraryRoutes(app, deps.auth, deps.media);
+  const probeDuration = async (path: string) => (await probe(path)).duration;
+  const brolls = createBrollsService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, queue: deps.queue, renderJob: deps.renderJob, probeDuration });
+  const autoBroll = createAutoBroll({ workflow, stock: deps.media.stock, storage: deps.storage, probeDuration });
+  registerBrollRoutes(app, { auth: deps.auth, brolls, autoBroll });
+  const libraryTracks = () => deps.media.library.list('track');
+  registerBgMusicRoutes(app, { auth: deps.auth, bgMusic: createBgMusicService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, libraryTracks }) });
   if (deps.email.kind === 'outbox') registerDevOutboxRoutes(app, deps.repositories.outbox);
   app.get('/api/health', async () => ({ status: 'ok' }));
 

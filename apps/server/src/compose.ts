@@ -1,15 +1,28 @@
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { probe, verifyDecodes } from '@reelsmith/media';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { createRepositories } from './db/repositories/index.ts';
+import { createRepositories, type Repositories } from './db/repositories/index.ts';
+import { paymentWebhookPath } from './http/payment-webhook-routes.ts';
+import { createRazorpayProvider } from './providers/payments/razorpay.ts';
+import { createTestGateway } from './providers/payments/test-gateway.ts';
+import { createBillingService } from './services/billing.ts';
+import { createPlanChanges } from './services/plan-changes.ts';
 import { createBoss } from './jobs/boss.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { createFinalRenderJob } from './jobs/final-render-job.ts';
 import { createRenderJob } from './jobs/render-job.ts';
 import { createEmailSender } from './providers/email/index.ts';
 import { createStorage } from './providers/storage/index.ts';
+import { createWriter } from './providers/writer/index.ts';
+import { createSpeech } from './providers/tts/index.ts';
+import { createVoiceSamples } from './services/voice-samples.ts';
+import { createTranscriber } from './providers/transcriber/index.ts';
 import { createAuth } from './services/auth.ts';
 import { createFileUrlSigner } from './services/file-urls.ts';
+import { createLibraryFeatures } from './services/library-setup.ts';
 import { createQuotaService } from './services/quotas.ts';
 import { createUploadService } from './services/uploads.ts';
 import { buildApp } from './app.ts';
@@ -24,9 +37,41 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
   const repositories = createRepositories(database.db);
   const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
   const boss = createBoss(database, (error) => log.error(`job queue: ${error.message}`));
-  const jobs = { render: createRenderJob({ storage, tmpDir: join(config.dataDir, 'tmp') }) };
+  const render = createRenderJob({ storage, tmpDir: join(config.dataDir, 'tmp') });
+  const jobs = { render, final: createFinalRenderJob({ render, storage, finalVideos: repositories.finalVideos, tmpDir: join(config.dataDir, 'tmp') }) };
   const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: Object.values(jobs), log });
-  return { repositories, storage, queue, jobs };
+  const writer = createWriter(config.llm, log.error);
+  const speech = createSpeech(config.tts, { tmpDir: join(config.dataDir, 'tmp') });
+  return { repositories, storage, queue, jobs, writer, speech };
+}
+
+/**
+ * Razorpay when configured, else the built-in test gateway. The gateway delivers its webhooks through the app's own
+ * HTTP stack (signature check included), so it is connected once the app exists; its clock is the app's clock.
+ */
+async function composePayments(config: AppConfig, repositories: Repositories, log: Logger) {
+  if (config.razorpay) {
+    return { provider: createRazorpayProvider(config.razorpay), testGateway: undefined, clock: () => new Date(), connect: () => undefined };
+  }
+  let app: FastifyInstance | undefined;
+  const testGateway = createTestGateway({
+    books: repositories.gateway,
+    publicUrl: config.publicUrl,
+    webhookSecret: createHmac('sha256', config.authSecret).update('test gateway webhooks').digest('hex'),
+    async deliver(rawBody, headers) {
+      const response = await app!.inject({ method: 'POST', url: paymentWebhookPath, payload: rawBody, headers });
+      if (response.statusCode >= 400) log.error(`test gateway webhook answered ${response.statusCode}: ${response.body}`);
+    },
+  });
+  await testGateway.ready();
+  return {
+    provider: testGateway.provider,
+    testGateway,
+    clock: testGateway.now,
+    connect(built: FastifyInstance) {
+      app = built;
+    },
+  };
 }
 
 /** The composition root of the web process: one place that turns config and a database into the running app. */
@@ -34,7 +79,18 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
   const core = composeCore(config, database, log);
   const { repositories, storage } = core;
   const email = createEmailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, repositories.outbox, log.info);
-  const quotas = createQuotaService({ subscriptions: repositories.subscriptions, clock: () => new Date() });
+  const payments = await composePayments(config, repositories, log);
+  const quotas = createQuotaService({ subscriptions: repositories.subscriptions, clock: payments.clock });
+  const planChanges = createPlanChanges({ subscriptions: repositories.subscriptions, billing: repositories.billing, clock: payments.clock });
+  const billing = createBillingService({
+    provider: payments.provider,
+    billing: repositories.billing,
+    quotas,
+    planChanges,
+    publicUrl: config.publicUrl,
+    clock: payments.clock,
+    log,
+  });
   const auth = createAuth({
     onUserCreated: async (created) => {
       await repositories.users.ensureProfile({ userId: created.id, email: created.email, name: created.name });
@@ -59,6 +115,7 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     },
     tmpDir: join(config.dataDir, 'tmp'),
   });
+  const media = createLibraryFeatures({ settings: config.library, pexels: config.pexels, storage, signer, uploads, dataDir: config.dataDir, log });
   const app = await buildApp({
     repositories,
     auth,
@@ -67,11 +124,22 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     signer,
     uploads,
     queue: core.queue,
+    finalRenderJob: core.jobs.final,
+    renderJob: core.jobs.render,
     quotas,
+    writer: core.writer,
+    voiceSamples: createVoiceSamples({ tts: core.speech.tts, storage, tmpDir: join(config.dataDir, 'tmp'), log: log.error }),
+    transcriber: createTranscriber({ tmpDir: join(config.dataDir, 'tmp') }),
+    billing,
+    paymentProvider: payments.provider,
+    testGateway: payments.testGateway,
+    seller: config.seller,
+    media,
     publicUrl: config.publicUrl,
     rateLimit: config.authRateLimit,
     webDistDir: config.webDistDir,
     logLevel: config.logLevel,
   });
-  return { ...core, app, auth, email, signer, uploads, quotas };
+  payments.connect(app);
+  return { ...core, app, auth, email, signer, uploads, quotas, billing, testGateway: payments.testGateway, media };
 }

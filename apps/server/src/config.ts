@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { RazorpaySettings } from './providers/payments/razorpay.ts';
 import type { S3Settings } from './providers/storage/s3.ts';
+import type { PexelsSettings } from './providers/stock/pexels.ts';
+import type { TtsSettings } from './providers/tts/index.ts';
+import type { LibrarySettings } from './services/library.ts';
+import type { LlmSettings } from './providers/writer/index.ts';
+import type { Seller } from './services/invoice-pdf.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -30,7 +36,37 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  LLM_BASE_URL: z.union([z.literal(''), z.string().url()]).optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   WEB_DIST_DIR: z.string().optional(),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_BASE_URL: z.string().url().default('https://api.razorpay.com/v1'),
+  RAZORPAY_PLAN_STARTER: z.string().optional(),
+  RAZORPAY_PLAN_GROWTH: z.string().optional(),
+  RAZORPAY_PLAN_PRO: z.string().optional(),
+  SELLER_NAME: z.string().default('Reelsmith'),
+  SELLER_ADDRESS: z.string().default('Reelsmith Studio, 1 Market Street, Bengaluru 560001, India'),
+  SELLER_GSTIN: z.string().default('29ABCDE1234F1Z5'),
+  SELLER_EMAIL: z.string().default('billing@reelsmith.local'),
+  // Media library (issue 6): operator folders of licensed media, Pexels, and whether generation starts at boot.
+  STOCK_DIR: z.string().optional(),
+  MUSIC_DIR: z.string().optional(),
+  PEXELS_API_KEY: z.string().optional(),
+  PEXELS_BASE_URL: z.string().url().default('https://api.pexels.com'),
+  LIBRARY_WARMUP: booleanFlag.default(true),
+  // Speech (issue 7): OpenAI voices when OPENAI_API_KEY is set, cloned voices when ELEVENLABS_API_KEY is set.
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_TTS_MODEL: z.string().min(1).default('gpt-4o-mini-tts'),
+  OPENAI_TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+  ELEVENLABS_API_KEY: z.string().optional(),
+  ELEVENLABS_BASE_URL: z.string().url().default('https://api.elevenlabs.io'),
+  ELEVENLABS_MODEL: z.string().min(1).default('eleven_multilingual_v2'),
+  TTS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -48,8 +84,17 @@ export interface AppConfig {
   workerConcurrency: number;
   fileUrlTtlSeconds: number;
   s3: S3Settings | undefined;
+  /** An OpenAI-compatible chat endpoint when LLM_BASE_URL is set; otherwise the offline copywriter writes. */
+  llm: LlmSettings | undefined;
   webDistDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  library: LibrarySettings;
+  pexels: PexelsSettings | undefined;
+  /** Razorpay when its keys are set; otherwise the built-in test gateway. */
+  razorpay: RazorpaySettings | undefined;
+  seller: Seller;
+  /** Offline voices unless OPENAI_API_KEY is set; cloned voices only with ELEVENLABS_API_KEY. */
+  tts: TtsSettings;
   production: boolean;
 }
 
@@ -69,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.LLM_BASE_URL && !e.LLM_MODEL) throw new Error('Invalid configuration: LLM_MODEL: required when LLM_BASE_URL is set');
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -95,8 +141,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
         }
       : undefined,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL!, timeoutMs: e.LLM_TIMEOUT_MS } : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
+    library: { warmUp: e.LIBRARY_WARMUP, stockDir: e.STOCK_DIR ? resolve(e.STOCK_DIR) : undefined, musicDir: e.MUSIC_DIR ? resolve(e.MUSIC_DIR) : undefined },
+    pexels: e.PEXELS_API_KEY ? { apiKey: e.PEXELS_API_KEY, baseUrl: e.PEXELS_BASE_URL } : undefined,
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            baseUrl: e.RAZORPAY_BASE_URL.replace(/\/$/, ''),
+            planIds: Object.fromEntries(
+              Object.entries({ starter: e.RAZORPAY_PLAN_STARTER, growth: e.RAZORPAY_PLAN_GROWTH, pro: e.RAZORPAY_PLAN_PRO }).filter(
+                (entry): entry is [string, string] => Boolean(entry[1]),
+              ),
+            ),
+          }
+        : undefined,
+    seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, taxId: e.SELLER_GSTIN, email: e.SELLER_EMAIL },
+    tts: {
+      openai: e.OPENAI_API_KEY
+        ? { baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, model: e.OPENAI_TTS_MODEL, transcribeModel: e.OPENAI_TRANSCRIBE_MODEL, timeoutMs: e.TTS_TIMEOUT_MS }
+        : undefined,
+      elevenlabs: e.ELEVENLABS_API_KEY
+        ? { baseUrl: e.ELEVENLABS_BASE_URL, apiKey: e.ELEVENLABS_API_KEY, model: e.ELEVENLABS_MODEL, timeoutMs: e.TTS_TIMEOUT_MS }
+        : undefined,
+    },
     production: e.NODE_ENV === 'production',
   };
 }

@@ -23,8 +23,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     workerConcurrency: 1,
     fileUrlTtlSeconds: 3600,
     s3: undefined,
+    llm: undefined,
+    razorpay: undefined,
+    seller: { name: 'Reelsmith', address: '1 Test Street', taxId: '29ABCDE1234F1Z5', email: 'billing@example.com' },
     webDistDir: '/nonexistent',
     logLevel: 'silent',
+    // Tests make only what they ask for: a library test sets its own tiny counts.
+    library: { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 0, videos: 0, backgrounds: 0, tracks: 0 } },
+    pexels: undefined,
+    tts: { openai: undefined, elevenlabs: undefined },
     production: false,
     ...overrides,
   };

@@ -74,6 +74,15 @@ export const uploadPolicies = {
     tooLargeMessage: () => 'The file must be at most 20 MB.',
     wrongTypeMessage: 'Please upload an image or a video.',
   },
+  // Files added from the stock search: the server fetched them from the provider, then checked them like any upload.
+  'stock-image': { kinds: ['image'], maxBytes: 25 * MB, tooLargeMessage: () => "Couldn't add this image. Try another one.", wrongTypeMessage: "Couldn't add this image. Try another one." },
+  'stock-video': {
+    kinds: ['video'],
+    maxBytes: 150 * MB,
+    maxDurationSeconds: tenMinutes,
+    tooLargeMessage: () => 'Could not add that stock video. Please try another.',
+    wrongTypeMessage: 'Could not add that stock video. Please try another.',
+  },
 } satisfies Record<string, UploadPolicy>;
 
 export type UploadPurpose = keyof typeof uploadPolicies;

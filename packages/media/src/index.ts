@@ -7,3 +7,6 @@ export { renderComposition, type RenderOptions } from './render.ts';
 export * from './subtitles/styles.ts';
 export { buildAss, chunkWords, assTime, wordsPerScreenOptions, type AssOptions, type WordsPerScreen } from './subtitles/ass.ts';
 export { decodeCheckArgs, verifyDecodes } from './decode-check.ts';
+export * from './library/index.ts';
+export * from './speech.ts';
+export { recognitionSampleRate, recognitionWavArgs, writeRecognitionWav, type RecognitionWavOptions } from './transcode.ts';

@@ -29,6 +29,8 @@ export interface ProjectDocument {
     | { kind: 'clips'; clips: { key: string; duration: number }[]; fit: 'loop' | 'trim'; hasSpeech?: boolean }
     | { kind: 'scenes'; scenes: { imageKey: string; duration: number; zoom: boolean }[]; transition: 'fade' | 'wipeleft' | 'wiperight' | 'smoothleft' | 'smoothright' };
   overlays?: { imageKey: string; start: number; end: number }[];
+  /** The B-roll preview the user settled on (SPEC §7 save-broll-url); the final video is rendered from the document. */
+  brollPreviewKey?: string;
   /** null is 'No Background Music' (a silent track). */
   music?: { key: string | null; title: string };
   subtitles?: {
@@ -38,8 +40,13 @@ export interface ProjectDocument {
     fontSize: 'small' | 'medium' | 'large';
     wordsPerChunk: 3 | 4 | 5;
     style: string;
+    /** The voiceover the cues were timed from; another voiceover makes them stale. */
+    voiceoverKey?: string;
   };
-  closingImageKey?: string;
+  /** null: the user chose no closing image for the final video. */
+  closingImageKey?: string | null;
+  /** The latest final render: a repeated request for the same document joins it instead of starting another. */
+  finalRender?: { jobId: string; fingerprint: string; idempotencyKey: string };
   logoKey?: string;
 }
 

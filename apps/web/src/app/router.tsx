@@ -4,8 +4,15 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { SignupPage } from '../features/auth/SignupPage.tsx';
+import { BgMusicPage } from '../features/bg-music/BgMusicPage.tsx';
+import { BrollsPage } from '../features/brolls/BrollsPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { GenerateIdeasPage } from '../features/ideas/GenerateIdeasPage.tsx';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.tsx';
+import { PromptScriptPage, VideoScriptPage } from '../features/script/ScriptPage.tsx';
+import { SmartStoryboardPage } from '../features/storyboard/SmartStoryboardPage.tsx';
+import { SubscriptionsPage } from '../features/subscriptions/SubscriptionsPage.tsx';
+import { SubtitlesPage } from '../features/subtitles/SubtitlesPage.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import type { RouteHandle } from './routeHandle.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -20,6 +27,14 @@ const publicPages: Record<(typeof publicPaths)[number], { title: string; Page: C
 /** Signed-in pages that exist; every other page of SPEC §2 shows a placeholder until its feature lands. */
 const builtPages: Partial<Record<string, ComponentType>> = {
   '/dashboard': DashboardPage,
+  '/smart-storyboard': SmartStoryboardPage,
+  '/Subscriptions': SubscriptionsPage,
+  '/generate-ideas': GenerateIdeasPage,
+  '/script': PromptScriptPage,
+  '/script-types': VideoScriptPage,
+  '/subtitles': SubtitlesPage,
+  '/BRolls': BrollsPage,
+  '/background-music': BgMusicPage,
 };
 
 function signedInRoute(page: PageDefinition): RouteObject {

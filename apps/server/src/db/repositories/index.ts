@@ -1,7 +1,13 @@
 import type { Database } from '../client.ts';
+import { createBillingRepository } from './billing.ts';
+import { createBusinessProfilesRepository } from './business-profiles.ts';
+import { createFinalVideosRepository } from './final-videos.ts';
+import { createGatewayRepository } from './gateway.ts';
+import { createIdeasRepository } from './ideas.ts';
 import { createJobStatusRepository } from './job-status.ts';
 import { createOutboxRepository } from './outbox.ts';
 import { createPageViewsRepository } from './page-views.ts';
+import { createProjectsRepository } from './projects.ts';
 import { createSubscriptionsRepository } from './subscriptions.ts';
 import { createUploadsRepository } from './uploads.ts';
 import { createUsersRepository } from './users.ts';
@@ -14,6 +20,12 @@ export function createRepositories(db: Database) {
     uploads: createUploadsRepository(db),
     jobStatus: createJobStatusRepository(db),
     subscriptions: createSubscriptionsRepository(db),
+    projects: createProjectsRepository(db),
+    billing: createBillingRepository(db),
+    gateway: createGatewayRepository(db),
+    businessProfiles: createBusinessProfilesRepository(db),
+    ideas: createIdeasRepository(db),
+    finalVideos: createFinalVideosRepository(db),
   };
 }
 
