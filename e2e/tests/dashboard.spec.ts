@@ -72,7 +72,7 @@ test('Create Video offers the eight video types with both notes; Escape closes; 
   const entryCall = page.waitForResponse((response) => response.url().endsWith('/api/create-video-entry'));
   await dialog.getByRole('button', { name: /Add B-Rolls/ }).click();
   expect((await entryCall).status()).toBe(200);
-  await expect(page).toHaveURL(/\/BRolls$/);
+  await expect(page).toHaveURL(/\/BRolls\?project=[\w-]+$/);
 });
 
 test('Add B-Rolls stays on the dashboard with the spec text when the entry cannot be created', async ({ page }) => {

@@ -24,7 +24,7 @@ test('/Dashboard, /Subscriptions and /BRolls render the same pages as their lowe
 
   for (const [upper, lower, heading] of [
     ['/Subscriptions', '/subscriptions', 'Subscriptions'],
-    ['/BRolls', '/brolls', 'B-Rolls'],
+    ['/BRolls', '/brolls', 'Background Video'],
   ] as const) {
     await page.goto(upper);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -48,13 +48,14 @@ export function VideoTypeDialog({ open, userId, onClose }: VideoTypeDialogProps)
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  /** Add B-Rolls starts its video entry before the page opens (SPEC §2 table). */
+  /** Add B-Rolls starts its video entry before the page opens (SPEC §2 table), and the page opens on it. */
   async function startEntry(tile: Tile) {
     setFailed(false);
     setCreating(true);
     try {
-      await createVideoEntry({ user_id: userId, video_type: 'add-brolls' });
-      await navigate(tile.path);
+      const videoId = await createVideoEntry({ user_id: userId, video_type: 'add-brolls' });
+      // The page edits exactly this entry, so another draft in progress never mixes in.
+      await navigate(`${tile.path}?project=${encodeURIComponent(videoId)}`);
     } catch {
       setFailed(true);
     } finally {
