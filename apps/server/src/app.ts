@@ -54,6 +54,9 @@ import { createFinalVideoService } from './services/final-video.ts';
 import { createSubtitlesService } from './services/subtitles.ts';
 import type { UploadService } from './services/uploads.ts';
 import { createWorkflowProjects } from './services/workflow-projects.ts';
+import { createVoiceoverService } from './services/voiceover.ts';
+import { registerVoiceoverRoutes } from './http/voiceover-routes.ts';
+import type { TtsProvider } from './providers/tts/index.ts';
 
 export interface AppDependencies {
   repositories: Repositories;
@@ -68,6 +71,9 @@ export interface AppDependencies {
   quotas: QuotaService;
   writer: Writer;
   voiceSamples: VoiceSamples;
+  tts: TtsProvider;
+  /** Scratch space for files made on the way to storage. */
+  tmpDir: string;
   transcriber: Transcriber;
   billing: BillingService;
   paymentProvider: PaymentProvider;
@@ -130,6 +136,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerScriptRoutes(app, { auth: deps.auth, script });
   const workflow = createWorkflowProjects(projects);
   registerSubtitleRoutes(app, { auth: deps.auth, subtitles: createSubtitlesService({ workflow }) });
+  registerVoiceoverRoutes(app, {
+    auth: deps.auth,
+    voiceover: createVoiceoverService({ tts: deps.tts, storage: deps.storage, signer: deps.signer, workflow, tmpDir: deps.tmpDir }),
+  });
   const finalVideo = createFinalVideoService({ workflow, queue: deps.queue, job: deps.finalRenderJob, quotas: deps.quotas, uploads: deps.uploads, signer: deps.signer });
   registerFinalVideoRoutes(app, { auth: deps.auth, finalVideo });
   registerLibraryRoutes(app, deps.auth, deps.media);

@@ -128,6 +128,8 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     renderJob: core.jobs.render,
     quotas,
     writer: core.writer,
+    tts: core.speech.tts,
+    tmpDir: join(config.dataDir, 'tmp'),
     voiceSamples: createVoiceSamples({ tts: core.speech.tts, storage, tmpDir: join(config.dataDir, 'tmp'), log: log.error }),
     transcriber: createTranscriber({ tmpDir: join(config.dataDir, 'tmp') }),
     billing,

@@ -14,3 +14,4 @@ export * from './script.ts';
 export * from './subtitles.ts';
 export * from './brolls.ts';
 export * from './bg-music.ts';
+export * from './voiceover.ts';

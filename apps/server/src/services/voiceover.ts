@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { voiceoverMessages, type VoiceName } from '@reelsmith/contracts';
+import { UserFacingError } from '../errors.ts';
+import type { ObjectStorage } from '../providers/storage/types.ts';
+import { changeSpeechTempo, type SpeechResult, type TtsProvider } from '../providers/tts/index.ts';
+import type { FileUrlSigner } from './file-urls.ts';
+import type { ProjectDocument } from './project-document.ts';
+import type { WorkflowProjects } from './workflow-projects.ts';
+
+/**
+ * The voiceover step: speech from the project's script in a named voice, stored with its word timings in the project
+ * document; a tempo change is always made from the voiceover as first spoken, so two changes never stack.
+ */
+export function createVoiceoverService(deps: { tts: TtsProvider; storage: ObjectStorage; signer: FileUrlSigner; workflow: WorkflowProjects; tmpDir: string }) {
+  const { storage, workflow } = deps;
+
+  async function store(userId: string, projectId: string, make: (outputPath: string) => Promise<SpeechResult>) {
+    await mkdir(deps.tmpDir, { recursive: true });
+    const name = `${projectId}-${randomUUID()}.wav`;
+    const scratch = join(deps.tmpDir, `voice-${name}`);
+    try {
+      let result: SpeechResult;
+      try {
+        result = await make(scratch);
+      } catch (error) {
+        if (error instanceof UserFacingError) throw error;
+        throw new UserFacingError(502, voiceoverMessages.speechFailed);
+      }
+      const key = `users/${userId}/audio/${name}`;
+      await storage.putFile(key, scratch, 'audio/wav');
+      return { key, duration: result.duration, words: result.words };
+    } finally {
+      await rm(scratch, { force: true });
+    }
+  }
+
+  return {
+    async save(userId: string, request: { videoId?: string; script: string; voice: VoiceName; instructions: string }) {
+      const project = await workflow.resolve(userId, request.videoId);
+      const spoken = await store(userId, project.id, (outputPath) =>
+        deps.tts.synthesize({ text: request.script, voice: request.voice, instructions: request.instructions, outputPath }),
+      );
+      const voiceover: ProjectDocument['voiceover'] = { ...spoken, voice: request.voice, instructions: request.instructions, tempo: 1, original: spoken };
+      await workflow.save(project, { voiceover });
+      await workflow.update(project, { script: request.script });
+      return { audio_url: deps.signer.sign(spoken.key), duration: spoken.duration, video_id: project.id };
+    },
+
+    async adjustTempo(userId: string, request: { videoId?: string; tempo: number }) {
+      const project = await workflow.resolve(userId, request.videoId);
+      const current = workflow.document(project).voiceover;
+      if (!current) throw new UserFacingError(409, voiceoverMessages.noVoiceover);
+      const original = current.original;
+      const source: SpeechResult = { path: await storage.localPath(original.key), duration: original.duration, words: original.words };
+      const changed = request.tempo === 1 ? original : await store(userId, project.id, (outputPath) => changeSpeechTempo(source, { tempo: request.tempo, outputPath }));
+      await workflow.save(project, { voiceover: { ...current, ...changed, tempo: request.tempo, original } });
+      return { new_audio_url: deps.signer.sign(changed.key), duration: changed.duration, video_id: project.id };
+    },
+  };
+}
+
+export type VoiceoverService = ReturnType<typeof createVoiceoverService>;
