@@ -44,6 +44,9 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection can be cut by the server (a restart, a dropped database); the pool replaces it on next use,
+  // and without a listener the 'error' event would end the process.
+  pool.on('error', () => undefined);
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db: db as unknown as Database,
