@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { probe } from '@reelsmith/media';
+import { probe, verifyDecodes } from '@reelsmith/media';
 import type { Repositories } from './db/repositories/index.ts';
 import { registerAccountRoutes } from './http/account-routes.ts';
 import { registerAnalyticsRoutes } from './http/analytics-routes.ts';
@@ -52,11 +52,25 @@ import { registerPaymentWebhookRoutes } from './http/payment-webhook-routes.ts';
 import { registerTestGatewayRoutes } from './http/test-gateway-routes.ts';
 import { createFinalVideoService } from './services/final-video.ts';
 import { createSubtitlesService } from './services/subtitles.ts';
+import { createOwnSound } from './services/own-sound.ts';
 import type { UploadService } from './services/uploads.ts';
 import { createWorkflowProjects } from './services/workflow-projects.ts';
+import { createProjectVideoJobs } from './services/project-video-jobs.ts';
+import { createVideoJobCredits } from './services/video-job-credits.ts';
+import { createImageToVideoService } from './services/image-to-video.ts';
+import { createImageEffects } from './services/image-effects.ts';
+import { registerImageToVideoRoutes } from './http/image-to-video-routes.ts';
+import { createVideoAudioService } from './services/video-audio.ts';
+import { registerVideoAudioRoutes } from './http/video-audio-routes.ts';
 import { createVoiceoverService } from './services/voiceover.ts';
 import { registerVoiceoverRoutes } from './http/voiceover-routes.ts';
-import type { TtsProvider } from './providers/tts/index.ts';
+import { createStoryboardService } from './services/storyboard.ts';
+import { registerStoryboardRoutes } from './http/storyboard-routes.ts';
+import type { TtsProvider, VoiceCloner } from './providers/tts/index.ts';
+import { createClonedVoiceService } from './services/cloned-voice.ts';
+import { registerClonedVoiceRoutes } from './http/cloned-voice-routes.ts';
+import { createOwnVideos } from './services/own-videos.ts';
+import { registerOwnVideoRoutes } from './http/own-video-routes.ts';
 
 export interface AppDependencies {
   repositories: Repositories;
@@ -72,6 +86,8 @@ export interface AppDependencies {
   writer: Writer;
   voiceSamples: VoiceSamples;
   tts: TtsProvider;
+  /** Cloned voices (Pro plan); undefined when ElevenLabs is not configured. */
+  cloner: VoiceCloner | undefined;
   /** Scratch space for files made on the way to storage. */
   tmpDir: string;
   transcriber: Transcriber;
@@ -111,7 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerDashboardRoutes(app, {
     auth: deps.auth,
     dashboard: createDashboardService({ quotas: deps.quotas, subscriptions, uploads, uploadService: deps.uploads, signer: deps.signer }),
-    projects: createProjectsService({ projects, quotas: deps.quotas, storage: deps.storage, signer: deps.signer }),
+    projects: createProjectsService({ projects, quotas: deps.quotas, storage: deps.storage, signer: deps.signer, backgrounds: () => deps.media.library.list('background') }),
   });
   registerBillingRoutes(app, { auth: deps.auth, billing: deps.billing, repositories: deps.repositories, seller: deps.seller });
   await registerPaymentWebhookRoutes(app, { provider: deps.paymentProvider, billing: deps.billing });
@@ -135,20 +151,40 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const script = createScriptService({ projects, quotas: deps.quotas, writer: deps.writer, video: scriptVideo });
   registerScriptRoutes(app, { auth: deps.auth, script });
   const workflow = createWorkflowProjects(projects);
-  registerSubtitleRoutes(app, { auth: deps.auth, subtitles: createSubtitlesService({ workflow }) });
-  registerVoiceoverRoutes(app, {
-    auth: deps.auth,
-    voiceover: createVoiceoverService({ tts: deps.tts, storage: deps.storage, signer: deps.signer, workflow, tmpDir: deps.tmpDir }),
-  });
-  const finalVideo = createFinalVideoService({ workflow, queue: deps.queue, job: deps.finalRenderJob, quotas: deps.quotas, uploads: deps.uploads, signer: deps.signer });
+  const videoJobCredits = createVideoJobCredits({ credits: deps.repositories.videoCredits, queue: deps.queue, quotas: deps.quotas, workflow });
+  // check-video-status also settles credits held for image-to-video renders: a failed one gives its credit back.
+  const videoJobs = videoJobCredits.settling(createProjectVideoJobs({ workflow, queue: deps.queue, signer: deps.signer, renderJob: deps.renderJob }));
+  const ownSound = createOwnSound({ storage: deps.storage, transcriber: deps.transcriber, probe, logError: (line) => app.log.error(line) });
+  registerSubtitleRoutes(app, { auth: deps.auth, subtitles: createSubtitlesService({ workflow, ownSound }) });
+  const voiceover = createVoiceoverService({ tts: deps.tts, storage: deps.storage, signer: deps.signer, workflow, tmpDir: deps.tmpDir });
+  registerVoiceoverRoutes(app, { auth: deps.auth, voiceover });
+  const clonedVoice = createClonedVoiceService({ cloner: deps.cloner, quotas: deps.quotas, voiceover, recordingEmail: deps.seller.email });
+  registerClonedVoiceRoutes(app, { auth: deps.auth, clonedVoice });
+  const finalVideo = createFinalVideoService({ workflow, queue: deps.queue, job: deps.finalRenderJob, quotas: deps.quotas, uploads: deps.uploads, signer: deps.signer, ownSound });
   registerFinalVideoRoutes(app, { auth: deps.auth, finalVideo });
   registerLibraryRoutes(app, deps.auth, deps.media);
   const probeDuration = async (path: string) => (await probe(path)).duration;
   const brolls = createBrollsService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, queue: deps.queue, renderJob: deps.renderJob, probeDuration });
   const autoBroll = createAutoBroll({ workflow, stock: deps.media.stock, storage: deps.storage, probeDuration });
   registerBrollRoutes(app, { auth: deps.auth, brolls, autoBroll });
+  registerVideoAudioRoutes(app, {
+    auth: deps.auth,
+    videoAudio: createVideoAudioService({ workflow, videoJobs, storage: deps.storage, signer: deps.signer, probeDuration }),
+  });
+  // Storyboard videos are checked as uploads are (probe and decode) before any of them is stored.
+  const probeMedia = async (path: string) => {
+    const info = await probe(path);
+    if (info.duration > 0) await verifyDecodes(path, info.duration);
+    return info;
+  };
+  const storyboard = createStoryboardService({ workflow, writer: deps.writer, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, videoJobs, probeMedia, probeDuration, tmpDir: deps.tmpDir });
+  registerStoryboardRoutes(app, { auth: deps.auth, storyboard });
+  const imageToVideo = createImageToVideoService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, quotas: deps.quotas, videoJobs, credits: videoJobCredits, probe: probeMedia, tmpDir: deps.tmpDir });
+  registerImageToVideoRoutes(app, { auth: deps.auth, imageToVideo, effects: createImageEffects({ storage: deps.storage, signer: deps.signer, tmpDir: deps.tmpDir }) });
   const libraryTracks = () => deps.media.library.list('track');
   registerBgMusicRoutes(app, { auth: deps.auth, bgMusic: createBgMusicService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, libraryTracks }) });
+  const ownVideos = createOwnVideos({ workflow, ownVideos: deps.repositories.ownVideos, uploads: deps.uploads, uploadRecords: uploads, signer: deps.signer, videoJobs });
+  registerOwnVideoRoutes(app, { auth: deps.auth, ownVideos, tmpDir: deps.tmpDir });
   if (deps.email.kind === 'outbox') registerDevOutboxRoutes(app, deps.repositories.outbox);
   app.get('/api/health', async () => ({ status: 'ok' }));
 

@@ -26,6 +26,12 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ databaseUrl: 'postgres://db/app', smtpUrl: 'smtp://mail:25', publicUrl: 'http://localhost:9000' });
   });
 
+  it('listens offline unless STT_API_KEY names a hosted speech-to-text service', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).stt).toBeUndefined();
+    const hosted = loadConfig({ DATA_DIR: dataDir(), STT_API_KEY: 'sk-stt', STT_BASE_URL: 'http://stt.local/v1', STT_MODEL: 'whisper-large-v3' });
+    expect(hosted.stt).toEqual({ baseUrl: 'http://stt.local/v1', apiKey: 'sk-stt', model: 'whisper-large-v3', timeoutMs: 120_000 });
+  });
+
   it('refuses a bad value with a message that names it', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);

@@ -6,6 +6,7 @@ import type { RazorpaySettings } from './providers/payments/razorpay.ts';
 import type { S3Settings } from './providers/storage/s3.ts';
 import type { PexelsSettings } from './providers/stock/pexels.ts';
 import type { TtsSettings } from './providers/tts/index.ts';
+import type { HostedTranscriberSettings } from './providers/transcriber/index.ts';
 import type { LibrarySettings } from './services/library.ts';
 import type { LlmSettings } from './providers/writer/index.ts';
 import type { Seller } from './services/invoice-pdf.ts';
@@ -67,6 +68,11 @@ const envSchema = z.object({
   ELEVENLABS_BASE_URL: z.string().url().default('https://api.elevenlabs.io'),
   ELEVENLABS_MODEL: z.string().min(1).default('eleven_multilingual_v2'),
   TTS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  // Speech to text (issue 8): a hosted OpenAI-compatible transcription endpoint when STT_API_KEY is set.
+  STT_API_KEY: z.string().optional(),
+  STT_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  STT_MODEL: z.string().min(1).default('whisper-1'),
+  STT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -95,6 +101,8 @@ export interface AppConfig {
   seller: Seller;
   /** Offline voices unless OPENAI_API_KEY is set; cloned voices only with ELEVENLABS_API_KEY. */
   tts: TtsSettings;
+  /** Offline pocketsphinx unless STT_API_KEY is set. */
+  stt: HostedTranscriberSettings | undefined;
   production: boolean;
 }
 
@@ -169,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { baseUrl: e.ELEVENLABS_BASE_URL, apiKey: e.ELEVENLABS_API_KEY, model: e.ELEVENLABS_MODEL, timeoutMs: e.TTS_TIMEOUT_MS }
         : undefined,
     },
+    stt: e.STT_API_KEY ? { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, timeoutMs: e.STT_TIMEOUT_MS } : undefined,
     production: e.NODE_ENV === 'production',
   };
 }

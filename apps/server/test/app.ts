@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     library: { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 0, videos: 0, backgrounds: 0, tracks: 0 } },
     pexels: undefined,
     tts: { openai: undefined, elevenlabs: undefined },
+    stt: undefined,
     production: false,
     ...overrides,
   };

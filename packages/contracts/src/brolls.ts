@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxVideoSeconds } from './script.ts';
 import { maxBrolls } from './workflow.ts';
 
 /**
@@ -36,6 +37,8 @@ export const brollTexts = {
   noStockImages: 'No stock images matched the script. Add images yourself.',
   incompleteHint: 'Each row needs an image, a start and an end, or nothing at all.',
   autoBeta: 'Auto B-roll (beta)',
+  /** SPEC §9: the final video keeps at most the first 59 s of a longer video. */
+  longVideo: (seconds: number) => `This video runs ${Math.round(seconds)} secs; the final video uses its first ${maxVideoSeconds} secs.`,
 } as const;
 
 /** SPEC §9: starts at these fractions of the duration, or at these seconds when the duration is unknown. */

@@ -91,6 +91,8 @@ export const stockAddRequest = z.object({
   url: z.string().min(1).max(2048),
   /** Where the file will be used; its upload policy (size, kind) applies. Defaults to the stock purpose of the type. */
   purpose: uploadPurposeSchema.optional(),
+  /** A tighter cut than the purpose's, when the page has less room left (Use Own Video's 40 MB across its videos). */
+  max_bytes: z.number().int().positive().optional(),
 });
 export type StockAddRequest = z.infer<typeof stockAddRequest>;
 

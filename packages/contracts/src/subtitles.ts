@@ -93,6 +93,8 @@ export const subtitleTexts = {
   noBackground: 'This video has no background yet. Add a background video before making the final video.',
   noVoiceover: 'This video has no voiceover yet. Generate the audio before making the final video.',
   noFinalVideo: 'No final video has been started for this video yet.',
+  /** No 'audio' in it: the page shows a 400 mentioning audio as the SPEC's no-audio text instead. */
+  noSpeech: 'No speech was heard in this video, so there are no subtitles to make. Turn off Add subtitles to finish without them.',
   saved: 'Saved',
   saving: 'Saving…',
   saveFailed: "Your last edit couldn't be saved. It will be retried when you type again.",

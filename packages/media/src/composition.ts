@@ -35,6 +35,8 @@ const clipSchema = z
     duration: positiveSeconds,
     trimStart: seconds.default(0),
     trimEnd: positiveSeconds.optional(),
+    /** Seconds the clip occupies in the background (a storyboard scene's time): a longer source is cut, a shorter one holds its last frame. */
+    length: positiveSeconds.optional(),
   })
   .refine((c) => (c.trimEnd ?? c.duration) - c.trimStart >= 0.2, 'a clip must keep at least 0.2 s after trimming')
   .refine((c) => (c.trimEnd ?? 0) <= c.duration, 'trimEnd must lie within the clip');

@@ -10,3 +10,4 @@ export { decodeCheckArgs, verifyDecodes } from './decode-check.ts';
 export * from './library/index.ts';
 export * from './speech.ts';
 export { recognitionSampleRate, recognitionWavArgs, writeRecognitionWav, type RecognitionWavOptions } from './transcode.ts';
+export { effectPreview, effectPreviewArgs, effectPreviewSeconds } from './effects.ts';

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ffmpeg,
   frameAt,
   integratedLoudness,
   makeImage,
@@ -105,6 +106,39 @@ describe('renderComposition (preview profile)', () => {
     expect((await probe(held.outputPath)).duration).toBeCloseTo(3, 1);
     const [last, later] = await Promise.all([frameAt(held.outputPath, 2.5, 540, 960), frameAt(held.outputPath, 2.9, 540, 960)]);
     expect(last.data.equals(later.data)).toBe(true);
+  });
+
+  it('gives each clip with a fixed length exactly its slot, cutting a long source and holding a short one', async () => {
+    const solid = async (name: string, colour: string, seconds: number) => {
+      const path = join(dir, name);
+      await ffmpeg(['-f', 'lavfi', '-i', `color=c=${colour}:s=360x640:r=30:d=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path]);
+      return path;
+    };
+    const green = '#00FF00';
+    const [first, second, third] = await Promise.all([solid('s1.mp4', red, 3), solid('s2.mp4', blue, 0.5), solid('s3.mp4', green, 2)]);
+    const out = preview('slots.mp4');
+    await renderComposition(
+      {
+        background: {
+          kind: 'clips',
+          fit: 'trim',
+          clips: [
+            { path: first!, duration: 3, length: 1.5 },
+            { path: second!, duration: 0.5, length: 2 },
+            { path: third!, duration: 2, length: 1 },
+          ],
+        },
+      },
+      out,
+    );
+    expect((await probe(out.outputPath)).duration).toBeCloseTo(4.5, 1);
+    const at = (t: number) => frameAt(out.outputPath, t, 540, 960);
+    const [inFirst, endOfFirst, heldSecond, inThird] = await Promise.all([at(0.5), at(1.35), at(3.2), at(4.2)]);
+    expect(near(pixel(inFirst, 270, 480), red)).toBe(true);
+    expect(near(pixel(endOfFirst, 270, 480), red)).toBe(true);
+    // The blue source lasts 0.5 s; its last frame holds until the third slot starts at 3.5 s.
+    expect(near(pixel(heldSecond, 270, 480), blue)).toBe(true);
+    expect(near(pixel(inThird, 270, 480), green)).toBe(true);
   });
 
   it('keeps ffmpeg off the network even when a local file points at a URL', async () => {

@@ -95,6 +95,9 @@ export function createBrollsService(deps: BrollsDependencies) {
   async function backgroundFor(project: ProjectRecord, video: { key: string; duration: number }): Promise<Partial<ProjectDocument>> {
     const current = workflow.document(project).background;
     if (current?.kind === 'clips' && current.clips.some((clip) => clip.key === video.key)) return {};
+    // The project's preview was rendered from this very background (storyboard, combined, converted images): the
+    // final video should come from the sources, not from the low-resolution preview.
+    if (current && video.key === project.previewVideoKey) return {};
     if (project.sourceVideoKey !== video.key) await workflow.update(project, { sourceVideoKey: video.key });
     return { background: { kind: 'clips', clips: [video], fit: 'trim' } };
   }

@@ -7,6 +7,7 @@ import { UserFacingError } from '../errors.ts';
 import type { FinalRenderJob } from '../jobs/final-render-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { FileUrlSigner } from './file-urls.ts';
+import type { OwnSoundService } from './own-sound.ts';
 import { toStoredComposition, type ProjectDocument } from './project-document.ts';
 import { keyOfSignedUrl } from './projects.ts';
 import type { QuotaService } from './quotas.ts';
@@ -30,6 +31,7 @@ export interface FinalVideoDependencies {
   quotas: QuotaService;
   uploads: UploadService;
   signer: FileUrlSigner;
+  ownSound: OwnSoundService;
 }
 
 /** The subtitles part of the document as the final-video form leaves it. */
@@ -91,15 +93,18 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
     /** Saves the form's choices into the document, then starts (or joins) its one final render. */
     async start(userId: string, request: FinalVideoRequest): Promise<FinalVideoStatus> {
       const project = await workflow.resolve(userId, request.videoId);
-      const doc = workflow.document(project);
-      if (!doc.background) throw new UserFacingError(400, subtitleTexts.noBackground);
-      if (!doc.voiceover) throw new UserFacingError(400, subtitleTexts.noVoiceover);
+      const stored = workflow.document(project);
+      if (!stored.background) throw new UserFacingError(400, subtitleTexts.noBackground);
+      // A user's own video that talks (Add B-Rolls) needs no voiceover: its own sound is kept.
+      const ownSound = stored.voiceover ? undefined : await deps.ownSound.measured(stored);
+      if (!stored.voiceover && !ownSound?.hasAudio) throw new UserFacingError(400, subtitleTexts.noVoiceover);
+      const doc = ownSound ? { ...stored, ownSound } : stored;
       const subtitles = subtitlesForFinal(doc, request);
       await assertCreditFor(project);
 
       const closingImageKey = request.ctaImage ? await storeCtaImage(userId, request.ctaImage) : null;
       const ctaDigest = request.ctaImage ? createHash('sha256').update(request.ctaImage.content).digest('hex') : null;
-      const saved = workflow.document(await workflow.save(project, { ...(subtitles ? { subtitles } : {}), closingImageKey }));
+      const saved = workflow.document(await workflow.save(project, { ...(subtitles ? { subtitles } : {}), ...(ownSound ? { ownSound } : {}), closingImageKey }));
       const composition = toStoredComposition(saved);
       const fingerprint = fingerprintOf(project.id, composition, ctaDigest);
 

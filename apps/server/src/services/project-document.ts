@@ -1,4 +1,5 @@
 import type { StoredComposition } from './stored-composition.ts';
+import type { VideoJobPurpose } from './project-video-jobs.ts';
 
 export interface TimedWord {
   text: string;
@@ -15,6 +16,8 @@ export interface ProjectDocument {
   /** The idea or brief the script was asked for ("Use this idea" starts a project with it). */
   prompt?: string;
   scenes?: string[];
+  /** sha256 of the script the scenes were written from: another script means new scenes. */
+  scenesScript?: string;
   voiceover?: {
     key: string;
     duration: number;
@@ -26,7 +29,7 @@ export interface ProjectDocument {
     original: { key: string; duration: number; words: TimedWord[] };
   };
   background?:
-    | { kind: 'clips'; clips: { key: string; duration: number }[]; fit: 'loop' | 'trim'; hasSpeech?: boolean }
+    | { kind: 'clips'; clips: { key: string; duration: number; length?: number }[]; fit: 'loop' | 'trim'; hasSpeech?: boolean }
     | { kind: 'scenes'; scenes: { imageKey: string; duration: number; zoom: boolean }[]; transition: 'fade' | 'wipeleft' | 'wiperight' | 'smoothleft' | 'smoothright' };
   overlays?: { imageKey: string; start: number; end: number }[];
   /** The B-roll preview the user settled on (SPEC §7 save-broll-url); the final video is rendered from the document. */
@@ -47,16 +50,46 @@ export interface ProjectDocument {
   closingImageKey?: string | null;
   /** The latest final render: a repeated request for the same document joins it instead of starting another. */
   finalRender?: { jobId: string; fingerprint: string; idempotencyKey: string };
+  /** The latest preview render of the document (combine, storyboard, …) that check-video-status reports on. */
+  videoJob?: { jobId: string; purpose: VideoJobPurpose };
   logoKey?: string;
+  /**
+   * The sound of the user's own video (Add B-Rolls) in a project with no voiceover of ours: it stays the final
+   * video's soundtrack, the music ducking under it, and its heard words time the subtitles. `key` is the video it
+   * was taken from (another main video makes it stale); `words` is absent until someone listened.
+   */
+  ownSound?: { key: string; duration: number; hasAudio: boolean; words?: TimedWord[] };
+}
+
+/** The user's own video the project plays and keeps the sound of: one clip, no voiceover, not a silent library clip. */
+export function ownVideoClip(doc: ProjectDocument): { key: string; duration: number } | undefined {
+  const background = doc.background;
+  if (doc.voiceover || background?.kind !== 'clips' || background.hasSpeech === false || background.clips.length !== 1) return undefined;
+  return background.clips[0];
+}
+
+/** The own sound measured on the video the project plays now; undefined when none was, or another video was. */
+export function currentOwnSound(doc: ProjectDocument): ProjectDocument['ownSound'] {
+  const clip = ownVideoClip(doc);
+  return clip && doc.ownSound?.key === clip.key ? doc.ownSound : undefined;
+}
+
+/** What the project's subtitles are timed from: the voiceover, else the own video's heard speech. */
+export function spokenTrack(doc: ProjectDocument): { key: string; duration: number; words: TimedWord[] } | undefined {
+  if (doc.voiceover) return doc.voiceover;
+  const own = currentOwnSound(doc);
+  return own?.hasAudio && own.words ? { key: own.key, duration: own.duration, words: own.words } : undefined;
 }
 
 /** The render document for the project as it stands; throws if the project has nothing to show yet. */
 export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?: number; withSubtitles?: boolean } = {}): StoredComposition {
   if (!doc.background) throw new Error('the project has no background yet');
-  const voice = doc.voiceover;
+  const own = currentOwnSound(doc);
+  // A user's own video speaks for itself: its sound is the voice track (cut at 59 s, SPEC §9), the music ducks under it.
+  const voice = doc.voiceover ?? (own?.hasAudio ? { key: own.key, duration: own.duration, words: own.words ?? [] } : undefined);
   const background: StoredComposition['background'] =
     doc.background.kind === 'clips'
-      ? { kind: 'clips', fit: doc.background.fit, clips: doc.background.clips.map((c) => ({ path: c.key, duration: c.duration })) }
+      ? { kind: 'clips', fit: doc.background.fit, clips: doc.background.clips.map((c) => ({ path: c.key, duration: c.duration, ...(c.length ? { length: c.length } : {}) })) }
       : {
           kind: 'scenes',
           transition: doc.background.transition,

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { dashboardTexts, quotaMessages, type ProjectVideoType, type VideoItem } from '@reelsmith/contracts';
+import { dashboardTexts, quotaMessages, scrollStopperTexts, uploadPolicies, type ProjectVideoType, type VideoItem } from '@reelsmith/contracts';
 import type { ProjectRecord, ProjectsRepository } from '../db/repositories/projects.ts';
 import { UserFacingError } from '../errors.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { ownerOfKey, type FileUrlSigner } from './file-urls.ts';
+import type { LibraryBackground } from './library.ts';
+import type { ProjectDocument } from './project-document.ts';
 import type { QuotaService } from './quotas.ts';
 
 export interface ProjectsServiceDependencies {
@@ -11,7 +13,12 @@ export interface ProjectsServiceDependencies {
   quotas: QuotaService;
   storage: ObjectStorage;
   signer: FileUrlSigner;
+  /** The Scroll Stopper backgrounds made so far (a fresh install makes them over a few minutes). */
+  backgrounds: () => readonly LibraryBackground[];
 }
+
+/** What a project starts from: the user's own video, or one of the library's backgrounds. */
+type EntrySource = { kind: 'own'; key: string } | { kind: 'background'; background: LibraryBackground };
 
 /** The storage key a `/files/<key>?exp=&sig=` URL names, if this server signed it and it has not expired. */
 export function keyOfSignedUrl(url: string, signer: FileUrlSigner): string | null {
@@ -29,6 +36,16 @@ export function keyOfSignedUrl(url: string, signer: FileUrlSigner): string | nul
   return verified ? key : null;
 }
 
+/**
+ * A library background is the project's background, looped under the voiceover. It has no speech, so the script
+ * step has nothing to listen to, and it is shown as it is: the clip itself is the project's preview.
+ */
+function backgroundProject(background: LibraryBackground) {
+  const clips = [{ key: background.videoKey, duration: background.duration }];
+  const composition = { background: { kind: 'clips', clips, fit: 'loop', hasSpeech: false } } satisfies ProjectDocument;
+  return { sourceVideoKey: null, previewVideoKey: background.videoKey, composition };
+}
+
 export function createProjectsService(deps: ProjectsServiceDependencies) {
   const toVideoItem = (record: ProjectRecord): VideoItem => ({
     id: record.id,
@@ -38,12 +55,21 @@ export function createProjectsService(deps: ProjectsServiceDependencies) {
     created_at: (record.completedAt ?? record.createdAt).toISOString(),
   });
 
-  /** A video URL from the client becomes a project's source only if it is a signed link to one of the user's own videos. */
-  async function ownVideoKey(userId: string, url: string): Promise<string> {
+  /**
+   * A video URL from the client becomes a project's source only if it is a signed link to one of the user's own
+   * videos or, for a Scroll Stopper, to one of the library's backgrounds.
+   */
+  async function entrySource(userId: string, url: string, videoType: ProjectVideoType): Promise<EntrySource> {
     const key = keyOfSignedUrl(url, deps.signer);
+    const background = key && videoType === 'scroll-stopper' ? deps.backgrounds().find((b) => b.videoKey === key) : undefined;
+    if (background) return { kind: 'background', background };
     const object = key && ownerOfKey(key) === userId ? await deps.storage.stat(key) : null;
     if (!key || !object?.contentType.startsWith('video/')) throw new UserFacingError(400, dashboardTexts.invalidVideoUrl);
-    return key;
+    // The page's limit (SPEC §5), also for a video that came in through another door.
+    if (videoType === 'scroll-stopper' && object.size > uploadPolicies['scroll-stopper-video'].maxBytes) {
+      throw new UserFacingError(413, scrollStopperTexts.tooLarge);
+    }
+    return { kind: 'own', key };
   }
 
   return {
@@ -59,8 +85,12 @@ export function createProjectsService(deps: ProjectsServiceDependencies) {
       const subscription = await deps.quotas.current(userId);
       if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
       // An empty user_video_url is how a form says "none", as much as leaving it out.
-      const sourceVideoKey = entry.userVideoUrl ? await ownVideoKey(userId, entry.userVideoUrl) : null;
-      const created = await deps.projects.create({ id: randomUUID(), userId, videoType: entry.videoType, sourceVideoKey });
+      const source = entry.userVideoUrl ? await entrySource(userId, entry.userVideoUrl, entry.videoType) : null;
+      const base = { id: randomUUID(), userId, videoType: entry.videoType };
+      const created =
+        source?.kind === 'background'
+          ? await deps.projects.create({ ...base, ...backgroundProject(source.background) })
+          : await deps.projects.create({ ...base, sourceVideoKey: source?.key ?? null });
       return { id: created.id };
     },
   };

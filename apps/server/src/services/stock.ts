@@ -61,7 +61,7 @@ export function createStockService(deps: { provider: StockProvider; uploads: Upl
       let file: StockFile | undefined;
       try {
         file = await deps.provider.open(request.url);
-        const limited = capped(policy.maxBytes);
+        const limited = capped(Math.min(policy.maxBytes, request.max_bytes ?? policy.maxBytes));
         file.stream.on('error', (error) => limited.stream.destroy(error));
         return await deps.uploads.receive(userId, purpose, { stream: file.stream.pipe(limited.stream), filename: file.filename, wasTruncated: limited.wasTruncated });
       } catch (error) {

@@ -12,7 +12,8 @@ import {
 } from '@reelsmith/contracts';
 import { assColour, chunkWords, subtitlePreview, subtitleStyles } from '@reelsmith/media';
 import { UserFacingError } from '../errors.ts';
-import type { ProjectDocument } from './project-document.ts';
+import { noSpeechError, type OwnSoundService } from './own-sound.ts';
+import { spokenTrack, type ProjectDocument } from './project-document.ts';
 import { cuesFromSrt, cuesToSrt, cueTimingProblem } from './subtitles-cues.ts';
 import type { WorkflowProjects } from './workflow-projects.ts';
 
@@ -41,18 +42,18 @@ export function stylePreview(style: SubtitleStyleName, fontSize: SubtitleFontSiz
   };
 }
 
-/** The voiceover with its word timings; subtitles come from nothing else. */
+/** The voiceover with its word timings, or the speech heard in the user's own video; subtitles come from nothing else. */
 function spokenVoice(doc: ProjectDocument) {
-  const voice = doc.voiceover;
+  const voice = spokenTrack(doc);
   if (!voice || voice.words.length === 0) throw new UserFacingError(400, workflowMessages.noAudio);
   return voice;
 }
 
-/** Subtitles timed from the project's current voiceover; those of an earlier voiceover count as none. */
+/** Subtitles timed from the project's current speech; those of an earlier voiceover (or video) count as none. */
 export function currentSubtitles(doc: ProjectDocument): DocumentSubtitles | undefined {
   const subtitles = doc.subtitles;
   if (!subtitles || subtitles.cues.length === 0) return undefined;
-  return subtitles.voiceoverKey === undefined || subtitles.voiceoverKey === doc.voiceover?.key ? subtitles : undefined;
+  return subtitles.voiceoverKey === undefined || subtitles.voiceoverKey === spokenTrack(doc)?.key ? subtitles : undefined;
 }
 
 /** SPEC §4: the words-per-chunk choice is locked once subtitles exist. */
@@ -98,7 +99,7 @@ export function editedSubtitles(doc: ProjectDocument, settings: SubtitleSettings
   };
 }
 
-export function createSubtitlesService(deps: { workflow: WorkflowProjects }) {
+export function createSubtitlesService(deps: { workflow: WorkflowProjects; ownSound: OwnSoundService }) {
   const { workflow } = deps;
   return {
     async latest(userId: string, videoId?: string): Promise<LatestSubtitlesResponse> {
@@ -108,7 +109,7 @@ export function createSubtitlesService(deps: { workflow: WorkflowProjects }) {
       const saved = doc.subtitles;
       return {
         video_id: project.id,
-        has_audio: (doc.voiceover?.words.length ?? 0) > 0,
+        has_audio: (spokenTrack(doc)?.words.length ?? 0) > 0,
         subtitle_srt: current ? cuesToSrt(current.cues) : null,
         subtitle_position: saved?.position ?? defaults.position,
         subtitle_font_size: saved?.fontSize ?? defaults.fontSize,
@@ -119,8 +120,16 @@ export function createSubtitlesService(deps: { workflow: WorkflowProjects }) {
     },
 
     async generate(userId: string, request: SubtitleSettings & { videoId?: string }) {
-      const project = await workflow.resolve(userId, request.videoId);
-      const subtitles = generatedSubtitles(workflow.document(project), request);
+      let project = await workflow.resolve(userId, request.videoId);
+      let doc = workflow.document(project);
+      if (!doc.voiceover) {
+        // No voiceover of ours: the user's own video is listened to once (up to 59 s) and its words kept.
+        const ownSound = await deps.ownSound.heard(doc);
+        if (ownSound.words.length === 0) throw noSpeechError();
+        project = await workflow.save(project, { ownSound });
+        doc = workflow.document(project);
+      }
+      const subtitles = generatedSubtitles(doc, request);
       await workflow.save(project, { subtitles });
       return { subtitle_srt: cuesToSrt(subtitles.cues), video_id: project.id };
     },

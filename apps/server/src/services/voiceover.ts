@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { voiceoverMessages, type VoiceName } from '@reelsmith/contracts';
+import { voiceoverMessages, type ClonedVoiceEmotion, type VoiceName } from '@reelsmith/contracts';
 import { UserFacingError } from '../errors.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
-import { changeSpeechTempo, type SpeechResult, type TtsProvider } from '../providers/tts/index.ts';
+import { changeSpeechTempo, type SpeechResult, type TtsProvider, type VoiceCloner } from '../providers/tts/index.ts';
+import type { ProjectRecord } from '../db/repositories/projects.ts';
 import type { FileUrlSigner } from './file-urls.ts';
 import type { ProjectDocument } from './project-document.ts';
 import type { WorkflowProjects } from './workflow-projects.ts';
@@ -36,16 +37,30 @@ export function createVoiceoverService(deps: { tts: TtsProvider; storage: Object
     }
   }
 
+  /** A new voiceover starts at tempo 1, and the script it speaks becomes the project's script. */
+  async function keep(project: ProjectRecord, script: string, spoken: Awaited<ReturnType<typeof store>>, how: { voice: string; instructions: string }) {
+    const voiceover: ProjectDocument['voiceover'] = { ...spoken, ...how, tempo: 1, original: spoken };
+    await workflow.save(project, { voiceover });
+    await workflow.update(project, { script });
+    return { audio_url: deps.signer.sign(spoken.key), duration: spoken.duration, video_id: project.id };
+  }
+
   return {
     async save(userId: string, request: { videoId?: string; script: string; voice: VoiceName; instructions: string }) {
       const project = await workflow.resolve(userId, request.videoId);
       const spoken = await store(userId, project.id, (outputPath) =>
         deps.tts.synthesize({ text: request.script, voice: request.voice, instructions: request.instructions, outputPath }),
       );
-      const voiceover: ProjectDocument['voiceover'] = { ...spoken, voice: request.voice, instructions: request.instructions, tempo: 1, original: spoken };
-      await workflow.save(project, { voiceover });
-      await workflow.update(project, { script: request.script });
-      return { audio_url: deps.signer.sign(spoken.key), duration: spoken.duration, video_id: project.id };
+      return keep(project, request.script, spoken, { voice: request.voice, instructions: request.instructions });
+    },
+
+    /** The user's cloned voice; who may use which voice id is the caller's rule (services/cloned-voice.ts). */
+    async saveCloned(userId: string, cloner: VoiceCloner, request: { videoId?: string; script: string; voiceId: string; emotion: ClonedVoiceEmotion }) {
+      const project = await workflow.resolve(userId, request.videoId);
+      const spoken = await store(userId, project.id, (outputPath) =>
+        cloner.synthesizeCloned({ text: request.script, voiceId: request.voiceId, emotion: request.emotion, outputPath }),
+      );
+      return keep(project, request.script, spoken, { voice: 'cloned', instructions: request.emotion });
     },
 
     async adjustTempo(userId: string, request: { videoId?: string; tempo: number }) {

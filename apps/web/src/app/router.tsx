@@ -4,12 +4,17 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { SignupPage } from '../features/auth/SignupPage.tsx';
+import { AudioPage } from '../features/audio/AudioPage.tsx';
+import { AudioTypesPage } from '../features/audio/AudioTypesPage.tsx';
 import { BgMusicPage } from '../features/bg-music/BgMusicPage.tsx';
 import { BrollsPage } from '../features/brolls/BrollsPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { GenerateIdeasPage } from '../features/ideas/GenerateIdeasPage.tsx';
+import { OwnVideoPage } from '../features/own-video/OwnVideoPage.tsx';
+import { ImageToVideoPage } from '../features/image-to-video/ImageToVideoPage.tsx';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.tsx';
 import { PromptScriptPage, VideoScriptPage } from '../features/script/ScriptPage.tsx';
+import { ScrollStopperPage } from '../features/scroll-stopper/ScrollStopperPage.tsx';
 import { SmartStoryboardPage } from '../features/storyboard/SmartStoryboardPage.tsx';
 import { SubscriptionsPage } from '../features/subscriptions/SubscriptionsPage.tsx';
 import { SubtitlesPage } from '../features/subtitles/SubtitlesPage.tsx';
@@ -35,6 +40,11 @@ const builtPages: Partial<Record<string, ComponentType>> = {
   '/subtitles': SubtitlesPage,
   '/BRolls': BrollsPage,
   '/background-music': BgMusicPage,
+  '/scroll-stopper': ScrollStopperPage,
+  '/OwnVideo': OwnVideoPage,
+  '/ImagetoVideo': ImageToVideoPage,
+  '/audio': AudioPage,
+  '/audio-types': AudioTypesPage,
 };
 
 function signedInRoute(page: PageDefinition): RouteObject {

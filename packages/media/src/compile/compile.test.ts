@@ -124,6 +124,56 @@ describe('clipSegments', () => {
     expect(clipSegments(bg('trim'), 9)).toHaveLength(2);
     expect(clipSegments(bg('trim'), 2)).toEqual([{ path: '/a.mp4', start: 1, length: 2 }]);
   });
+
+  it('gives a clip with a fixed length exactly that slot: a longer source is cut, a shorter one held', () => {
+    const timed = {
+      kind: 'clips' as const,
+      fit: 'trim' as const,
+      clips: [
+        { path: '/long.mp4', duration: 5, trimStart: 0, length: 1.5 },
+        { path: '/short.mp4', duration: 1, trimStart: 0, length: 2.5 },
+        { path: '/free.mp4', duration: 2, trimStart: 0 },
+      ],
+    };
+    expect(clipSegments(timed, 10)).toEqual([
+      { path: '/long.mp4', start: 0, length: 1.5, span: 1.5 },
+      { path: '/short.mp4', start: 0, length: 1, span: 2.5 },
+      { path: '/free.mp4', start: 0, length: 2 },
+    ]);
+    // The total cuts into the slot that runs past it.
+    expect(clipSegments(timed, 3)).toEqual([
+      { path: '/long.mp4', start: 0, length: 1.5, span: 1.5 },
+      { path: '/short.mp4', start: 0, length: 1, span: 1.5 },
+    ]);
+  });
+
+  it('pads and cuts each fixed slot on its own and takes the length from the slots', () => {
+    const doc: CompositionInput = {
+      background: {
+        kind: 'clips',
+        fit: 'trim',
+        clips: [
+          { path: '/a.mp4', duration: 5, length: 1.5 },
+          { path: '/b.mp4', duration: 1, length: 2.5 },
+        ],
+      },
+    };
+    const { args, duration } = compileComposition(doc, { profile: 'preview', outputPath: '/o.mp4' });
+    expect(duration).toBe(4);
+    expect(args.join(' ')).toContain('-ss 0 -t 1.5');
+    expect(args.join(' ')).toContain('-ss 0 -t 1');
+    const graph = graphOf(args);
+    expect(graph).toContain('tpad=stop_mode=clone:stop_duration=1.5,trim=duration=1.5');
+    expect(graph).toContain('tpad=stop_mode=clone:stop_duration=2.5,trim=duration=2.5');
+    expect(graph).toContain('concat=n=2:v=1:a=0');
+  });
+
+  it('does not loop a single clip with a fixed length through the demuxer', () => {
+    const doc: CompositionInput = { duration: 3, background: { kind: 'clips', clips: [{ path: '/a.mp4', duration: 1, length: 3 }] } };
+    const { args } = compileComposition(doc, { profile: 'preview', outputPath: '/o.mp4' });
+    expect(args).not.toContain('-stream_loop');
+    expect(graphOf(args)).toContain('tpad=stop_mode=clone:stop_duration=3');
+  });
 });
 
 describe('escapeFilterValue', () => {

@@ -25,17 +25,22 @@ const cover = (f: Frame) =>
 const exactly = (duration: number) => `tpad=stop_mode=clone:stop_duration=${sec(duration)},trim=duration=${sec(duration)}`;
 
 export function naturalLength(background: Background): number {
-  if (background.kind === 'clips') return background.clips.reduce((sum, c) => sum + usable(c), 0);
+  if (background.kind === 'clips') return background.clips.reduce((sum, c) => sum + slot(c), 0);
   const scenes = background.scenes.reduce((sum, s) => sum + s.duration, 0);
   return scenes - (background.scenes.length - 1) * background.transitionDuration;
 }
 
 const usable = (c: ClipsBackground['clips'][number]) => (c.trimEnd ?? c.duration) - c.trimStart;
+/** The time a clip takes in the background: its fixed length when it has one, else what is left after trimming. */
+const slot = (c: ClipsBackground['clips'][number]) => c.length ?? usable(c);
 
 interface Segment {
   path: string;
   start: number;
+  /** Seconds read from the source. */
   length: number;
+  /** Only for a clip with a fixed length: the seconds it occupies, exactly (the last frame is held past `length`). */
+  span?: number;
 }
 
 /** The clip cuts that fill `duration`: input-side -ss/-t keeps the decoder from reading frames that are thrown away. */
@@ -46,9 +51,10 @@ export function clipSegments(background: ClipsBackground, duration: number): Seg
     if (i >= background.clips.length && background.fit === 'trim') break;
     if (segments.length >= maxSegments) throw new Error(`the background clips would need more than ${maxSegments} loops`);
     const clip = background.clips[i % background.clips.length]!;
-    const length = Math.min(usable(clip), duration - covered);
-    segments.push({ path: clip.path, start: clip.trimStart, length });
-    covered += length;
+    const span = Math.min(slot(clip), duration - covered);
+    const length = Math.min(usable(clip), span);
+    segments.push({ path: clip.path, start: clip.trimStart, length, ...(clip.length === undefined ? {} : { span }) });
+    covered += span;
   }
   return segments;
 }
@@ -62,12 +68,13 @@ function clips(g: GraphBuilder, bg: ClipsBackground, f: Frame, duration: number)
   const prepare = `fps=${f.fps},${cover(f)},format=yuv420p`;
   const [only] = bg.clips;
   // The usual upload is one untrimmed clip: the demuxer loops it with one decoder instead of one per repetition.
-  if (bg.clips.length === 1 && bg.fit === 'loop' && only!.trimStart === 0 && only!.trimEnd === undefined) {
+  if (bg.clips.length === 1 && bg.fit === 'loop' && only!.trimStart === 0 && only!.trimEnd === undefined && only!.length === undefined) {
     return g.chain([`${g.input(only!.path, ['-stream_loop', '-1'])}:v`], prepare);
   }
   const parts = clipSegments(bg, duration).map((s) => {
     const i = g.input(s.path, ['-ss', sec(s.start), '-t', sec(s.length)]);
-    return g.chain([`${i}:v`], prepare);
+    // A fixed slot is padded and cut on its own, so a source a frame shorter than probed cannot shift later scenes.
+    return g.chain([`${i}:v`], s.span === undefined ? prepare : `${prepare},${exactly(s.span)}`);
   });
   return parts.length === 1 ? parts[0]! : g.chain(parts, `concat=n=${parts.length}:v=1:a=0`);
 }

@@ -6,11 +6,13 @@ import { createGatewayRepository } from './gateway.ts';
 import { createIdeasRepository } from './ideas.ts';
 import { createJobStatusRepository } from './job-status.ts';
 import { createOutboxRepository } from './outbox.ts';
+import { createOwnVideosRepository } from './own-videos.ts';
 import { createPageViewsRepository } from './page-views.ts';
 import { createProjectsRepository } from './projects.ts';
 import { createSubscriptionsRepository } from './subscriptions.ts';
 import { createUploadsRepository } from './uploads.ts';
 import { createUsersRepository } from './users.ts';
+import { createVideoCreditsRepository } from './video-credits.ts';
 
 export function createRepositories(db: Database) {
   return {
@@ -25,7 +27,9 @@ export function createRepositories(db: Database) {
     gateway: createGatewayRepository(db),
     businessProfiles: createBusinessProfilesRepository(db),
     ideas: createIdeasRepository(db),
+    ownVideos: createOwnVideosRepository(db),
     finalVideos: createFinalVideosRepository(db),
+    videoCredits: createVideoCreditsRepository(db),
   };
 }
 

@@ -3,16 +3,20 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scriptTexts } from '@reelsmith/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStt } from '../../../test/fake-stt.ts';
+import { createHostedTranscriber } from './hosted.ts';
 import { createLocalTranscriber, parseWordTimes, toTranscript } from './local.ts';
-import { TranscriberError } from './types.ts';
+import { TranscriberError, type Transcriber } from './types.ts';
 
 const spoken = 'Fresh coffee every single morning at our corner cafe. Come and visit us today.';
 const dir = mkdtempSync(join(tmpdir(), 'rs-transcriber-'));
 const file = (name: string) => join(dir, name);
 const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
 
-beforeAll(() => {
+let fake: Awaited<ReturnType<typeof startFakeStt>>;
+beforeAll(async () => {
+  fake = await startFakeStt({ apiKey: 'sk-stt' });
   execFileSync('flite', ['-voice', 'slt', '-t', spoken, '-o', file('speech.wav')]);
   // Speech on a video with AAC stereo audio, as a phone records it.
   ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=180x320:rate=25:duration=6', '-i', file('speech.wav'), '-filter_complex', '[1:a]apad,aresample=44100[a]', '-map', '0:v', '-map', '[a]', '-ac', '2', '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file('talking.mp4'));
@@ -21,11 +25,22 @@ beforeAll(() => {
   ffmpeg('-f', 'lavfi', '-i', `aevalsrc='${beat}':d=6:s=44100`, '-c:a', 'aac', file('beat.m4a'));
 });
 
+afterAll(() => fake.close());
+
 const words = (text: string) => new Set(text.toLowerCase().match(/[a-z']+/g) ?? []);
 
-describe('local transcriber (pocketsphinx)', () => {
-  const tmpDir = join(dir, 'tmp');
-  const transcriber = createLocalTranscriber({ tmpDir });
+const makers: Record<string, (tmpDir: string) => Transcriber> = {
+  'local (pocketsphinx)': (tmpDir) => createLocalTranscriber({ tmpDir }),
+  'hosted (OpenAI-compatible, against a local server speaking its protocol)': (tmpDir) =>
+    createHostedTranscriber({ baseUrl: fake.baseUrl, apiKey: 'sk-stt', model: 'whisper-1', timeoutMs: 60_000 }, { tmpDir }),
+};
+
+describe.each(Object.entries(makers))('transcriber contract: %s', (name, make) => {
+  const tmpDir = join(dir, `tmp-${name.split(' ')[0]}`);
+  let transcriber: Transcriber;
+  beforeAll(() => {
+    transcriber = make(tmpDir);
+  });
 
   it('hears the words said in a video, with times in order and inside the audio', async () => {
     const transcript = await transcriber.transcribe(file('talking.mp4'));
@@ -52,9 +67,7 @@ describe('local transcriber (pocketsphinx)', () => {
     expect(await transcriber.transcribe(file('beat.m4a'))).toEqual({ text: '', words: [] });
   });
 
-  it('fails with the user-facing message when the recogniser is missing or the file has no audio', async () => {
-    const missing = createLocalTranscriber({ tmpDir, command: 'no-such-pocketsphinx' });
-    await expect(missing.transcribe(file('talking.mp4'))).rejects.toThrow(TranscriberError);
+  it('fails with the user-facing message when the file has no audio', async () => {
     const silentVideo = file('silent.mp4');
     ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=180x320:rate=25:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', silentVideo);
     const refusal = await transcriber.transcribe(silentVideo).catch((error: unknown) => error);
@@ -62,6 +75,11 @@ describe('local transcriber (pocketsphinx)', () => {
     expect(refusal).toMatchObject({ statusCode: 503, message: scriptTexts.transcriptionFailed });
     expect(readdirSync(tmpDir)).toEqual([]);
   });
+});
+
+it('the local transcriber fails with the user-facing message when the recogniser is missing', async () => {
+  const missing = createLocalTranscriber({ tmpDir: join(dir, 'tmp-missing'), command: 'no-such-pocketsphinx' });
+  await expect(missing.transcribe(file('talking.mp4'))).rejects.toMatchObject({ statusCode: 503, message: scriptTexts.transcriptionFailed });
 });
 
 describe('reading pocketsphinx output', () => {

@@ -1,10 +1,12 @@
+import { createHostedTranscriber, type HostedTranscriberSettings } from './hosted.ts';
 import { createLocalTranscriber } from './local.ts';
 import type { Transcriber } from './types.ts';
 
+export type { HostedTranscriberSettings } from './hosted.ts';
 export type { RecognizedWord, Transcriber, Transcript } from './types.ts';
 export { TranscriberError } from './types.ts';
 
-/** Offline pocketsphinx; a hosted speech-to-text service would be chosen here from its settings. */
-export function createTranscriber(options: { tmpDir: string }): Transcriber {
-  return createLocalTranscriber(options);
+/** A hosted OpenAI-compatible speech-to-text service when STT_API_KEY is set; otherwise offline pocketsphinx. */
+export function createTranscriber(options: { tmpDir: string; hosted?: HostedTranscriberSettings }): Transcriber {
+  return options.hosted ? createHostedTranscriber(options.hosted, options) : createLocalTranscriber(options);
 }

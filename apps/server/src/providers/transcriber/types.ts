@@ -20,16 +20,27 @@ export interface TranscribeOptions {
   signal?: AbortSignal;
 }
 
-/** Speech to text: the script step reads a video's speech with it, the subtitles step its voiceover's word times. */
+/**
+ * Speech to text: the script step reads what a video already says with it, and the subtitles step times captions
+ * from the speech of a user's own video (one that has no voiceover of ours).
+ */
 export interface Transcriber {
-  readonly kind: 'local';
+  readonly kind: 'local' | 'hosted';
   /** The speech in a local media file's first audio stream (the file must have one). */
   transcribe(mediaPath: string, options?: TranscribeOptions): Promise<Transcript>;
 }
 
-/** The recogniser could not run (missing, crashed, timed out); the detail goes to the log, the user sees a clear text. */
+export type TranscriberFailure = 'failed' | 'unauthorized' | 'rateLimited' | 'timeout' | 'unavailable' | 'malformed';
+
+/**
+ * The recogniser could not run (missing, crashed, timed out) or the hosted service failed; the detail goes to the
+ * log, the user sees a clear text. `reason` says which, as TtsError does for speech vendors.
+ */
 export class TranscriberError extends UserFacingError {
-  constructor(readonly detail: string) {
+  constructor(
+    readonly detail: string,
+    readonly reason: TranscriberFailure = 'failed',
+  ) {
     super(503, scriptTexts.transcriptionFailed);
   }
 }

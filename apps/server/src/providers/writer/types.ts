@@ -1,4 +1,4 @@
-import { maxPromptChars, maxScriptChars, wordsPerSecond, writerMessages, type IdeaGoal, type IdeaTone, type TargetAudience } from '@reelsmith/contracts';
+import { countSpokenWords, maxPromptChars, maxScriptChars, wordsPerSecond, writerMessages, type IdeaGoal, type IdeaTone, type TargetAudience } from '@reelsmith/contracts';
 import { UserFacingError } from '../../errors.ts';
 
 export { wordsPerSecond };
@@ -8,10 +8,8 @@ export function wordBudget(seconds: number): number {
   return Math.max(1, Math.floor(seconds * wordsPerSecond));
 }
 
-/** Words as a voice says them: a dash or an ellipsis standing alone takes no time. */
-export function countWords(text: string): number {
-  return text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
-}
+/** Words as a voice says them (the script page's estimate counts the same way). */
+export const countWords = countSpokenWords;
 
 /** A business profile as the writer reads it: offerings already split into items. */
 export interface BusinessBrief {

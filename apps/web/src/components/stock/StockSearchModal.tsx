@@ -15,6 +15,8 @@ export interface StockSearchModalProps {
   videoChoice: 'highest' | 'hd';
   /** The upload policy the added file must meet (e.g. the storyboard's 8 MB); the stock purpose by default. */
   purpose?: UploadPurpose;
+  /** The room the page has left: a bigger file is refused with the purpose's too-large text. */
+  maxBytes?: number;
   onAdded: (upload: UploadResponse, added: AddedStock) => void;
 }
 
@@ -24,7 +26,7 @@ const tabLabels: Record<StockMediaType, string> = { image: 'Images', video: 'Vid
  * The shared stock search modal: a search box (non-empty once trimmed), the results grid with Add on each result and
  * Download on images, and the pager. A native modal <dialog> keeps focus inside and closes on Escape.
  */
-export function StockSearchModal({ open, onClose, types, videoChoice, purpose, onAdded }: StockSearchModalProps) {
+export function StockSearchModal({ open, onClose, types, videoChoice, purpose, maxBytes, onAdded }: StockSearchModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const inputId = useId();
@@ -71,7 +73,7 @@ export function StockSearchModal({ open, onClose, types, videoChoice, purpose, o
     setAddingId(id);
     try {
       if (!url) throw new StockError(stockMessages.addVideoFailed);
-      const upload = await addStock({ type: result.type, url, ...(purpose ? { purpose } : {}) });
+      const upload = await addStock({ type: result.type, url, ...(purpose ? { purpose } : {}), ...(maxBytes ? { max_bytes: maxBytes } : {}) });
       onAdded(upload, added);
       setOutcome({ tone: 'success', text: `Added: ${added.name}` });
     } catch (error) {

@@ -44,7 +44,11 @@ export async function addStock(request: StockAddRequest): Promise<UploadResponse
     const result = await apiPost('/api/stock-add', request);
     const body = result.ok ? readBody(uploadResponse, result.body) : null;
     if (body) return body;
-  } catch {
+    // Too large for where it goes: the server names that place's limit (the storyboard's 8 MB, Own Video's 40 MB).
+    const text = (result.body as { error?: unknown } | null)?.error;
+    if (result.status === 413 && typeof text === 'string') throw new StockError(text);
+  } catch (error) {
+    if (error instanceof StockError) throw error;
     // Network failures get the same message as a refused file.
   }
   throw new StockError(message);

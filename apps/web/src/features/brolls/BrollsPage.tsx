@@ -1,4 +1,4 @@
-import { brollTexts, workflowMessages, type SessionUser } from '@reelsmith/contracts';
+import { brollTexts, maxVideoSeconds, workflowMessages, type SessionUser } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -29,6 +29,7 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [seconds, setSeconds] = useState<number | null>(null);
 
   const main: MainVideo | null = uploaded ?? (latest.data?.user_video_url ? { url: latest.data.user_video_url } : null);
   const next = `/background-music?project=${encodeURIComponent(projectId)}`;
@@ -92,7 +93,15 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
       {busy && <BusyOverlay text={busy === workflowMessages.generatingVideo ? `${busy} · ${workflowMessages.doNotRefresh}` : busy} />}
       <section className="flex flex-col gap-2">
         {main ? (
-          <video src={main.url} controls playsInline preload="metadata" aria-label="Your video" className={player} />
+          <video
+            src={main.url}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label="Your video"
+            className={player}
+            onLoadedMetadata={(event) => setSeconds(event.currentTarget.duration)}
+          />
         ) : (
           <VideoUploadZone onFile={upload} />
         )}
@@ -101,8 +110,18 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
             {main.file.name} · {megabytes(main.file.size)}
           </p>
         )}
+        {main && seconds !== null && seconds > maxVideoSeconds && (
+          <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-center text-sm text-amber-900">{brollTexts.longVideo(seconds)}</p>
+        )}
         {uploaded && (
-          <Button variant="link" className="self-center text-sm" onClick={() => setUploaded(null)}>
+          <Button
+            variant="link"
+            className="self-center text-sm"
+            onClick={() => {
+              setUploaded(null);
+              setSeconds(null);
+            }}
+          >
             Use another video
           </Button>
         )}

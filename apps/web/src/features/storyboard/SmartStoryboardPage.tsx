@@ -1,55 +1,61 @@
-import type { UploadResponse } from '@reelsmith/contracts';
-import { useState } from 'react';
-import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
-import type { AddedStock } from '../../components/stock/StockResults.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { storyboardTexts, workflowMessages, type SessionUser } from '@reelsmith/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { linkClasses } from '../../components/ui/Button.tsx';
+import { Notice } from '../../components/ui/Notice.tsx';
+import { useSession } from '../../lib/session.ts';
+import { generateScenes } from './api.ts';
+import { StoryboardWorkspace } from './StoryboardWorkspace.tsx';
 
-interface AddedMedia extends AddedStock {
-  upload: UploadResponse;
+const scenesKey = (userId: string | undefined, projectId: string | null) => ['storyboard-scenes', userId, projectId];
+
+function StoryboardLoader({ user, projectId }: { user: SessionUser; projectId: string | null }) {
+  const [, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const scenes = useQuery({
+    queryKey: scenesKey(user.id, projectId),
+    queryFn: () => generateScenes(user.id, projectId),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  const found = scenes.data?.videoId;
+
+  useEffect(() => {
+    // Without ?project= the server answered for the user's latest project: name it, so every later call does too.
+    if (projectId || !found) return;
+    queryClient.setQueryData(scenesKey(user.id, found), scenes.data);
+    setParams({ project: found }, { replace: true });
+  }, [projectId, found, scenes.data, queryClient, setParams, user.id]);
+
+  if (scenes.isPending) return <BusyOverlay text={workflowMessages.generatingStoryboard} />;
+  if (scenes.isError) {
+    const needsScript = scenes.error.message === storyboardTexts.needsScript;
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <Notice message={{ tone: 'error', text: scenes.error.message }} />
+        {needsScript && (
+          <Link to={projectId ? `/script?project=${encodeURIComponent(projectId)}` : '/script'} className={linkClasses}>
+            Go to the script
+          </Link>
+        )}
+      </div>
+    );
+  }
+  if (!projectId) return <BusyOverlay text={workflowMessages.generatingStoryboard} />;
+  return <StoryboardWorkspace key={projectId} user={user} projectId={projectId} initialTexts={scenes.data.texts} />;
 }
 
-/**
- * Smart Storyboard, for now only its stock search (SPEC §2 'Search Stock Images/Videos'): scene editing comes with
- * the storyboard step. Added files are the user's uploads, listed here so they can be seen to have arrived.
- */
+/** SPEC §2 /smart-storyboard, step 'Background Video': six scenes from the script, a video for each, then one video. */
 export function SmartStoryboardPage() {
-  const [open, setOpen] = useState(false);
-  const [added, setAdded] = useState<AddedMedia[]>([]);
-
+  const { data: user } = useSession();
+  const [params] = useSearchParams();
   return (
-    <>
+    <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Smart Storyboard</h1>
-      <p className="mt-3 text-muted">Scene editing comes with the storyboard step. You can already collect stock images and videos for your scenes.</p>
-      <Button className="mt-5" onClick={() => setOpen(true)}>
-        Search Stock Images/Videos
-      </Button>
-
-      <section aria-labelledby="added-media" className="mt-8">
-        <h2 id="added-media" className="text-lg font-semibold">
-          Added media
-        </h2>
-        {added.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">Nothing added yet.</p>
-        ) : (
-          <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-6">
-            {added.map((item) => (
-              <li key={item.upload.id} className="flex flex-col gap-1">
-                <img src={item.thumbnailUrl} alt="" className="aspect-[9/16] w-full rounded-lg object-cover" />
-                <span className="truncate text-sm">{item.name}</span>
-                <span className="text-xs text-muted">{item.type === 'image' ? 'Image' : 'Video'}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <StockSearchModal
-        open={open}
-        onClose={() => setOpen(false)}
-        types={['image', 'video']}
-        videoChoice="highest"
-        onAdded={(upload, item) => setAdded((list) => [...list, { ...item, upload }])}
-      />
-    </>
+      {user && <StoryboardLoader user={user} projectId={params.get('project')} />}
+    </div>
   );
 }

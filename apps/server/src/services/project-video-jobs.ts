@@ -1,0 +1,86 @@
+import { maxVideoSeconds, videoAudioTexts, type VideoStatusResponse } from '@reelsmith/contracts';
+import type { ProjectRecord } from '../db/repositories/projects.ts';
+import type { JobStatusRecord } from '../db/repositories/job-status.ts';
+import { UserFacingError } from '../errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { RenderJobPayload } from '../jobs/render-job.ts';
+import type { JobDefinition } from '../jobs/types.ts';
+import type { FileUrlSigner } from './file-urls.ts';
+import { toStoredComposition } from './project-document.ts';
+import type { WorkflowProjects } from './workflow-projects.ts';
+
+export const videoJobPurposes = ['combine', 'images', 'storyboard', 'own-videos'] as const;
+export type VideoJobPurpose = (typeof videoJobPurposes)[number];
+
+export interface ProjectVideoJobsDependencies {
+  workflow: WorkflowProjects;
+  queue: JobQueue;
+  signer: FileUrlSigner;
+  renderJob: JobDefinition<RenderJobPayload, Record<string, unknown>>;
+  pollMs?: number;
+}
+
+const renderKey = (project: ProjectRecord, purpose: VideoJobPurpose) => `users/${project.userId}/renders/${project.id}-${purpose}.mp4`;
+const renderKeyPattern = new RegExp(`^users/[^/]+/renders/(.+)-(?:${videoJobPurposes.join('|')})\\.mp4$`);
+const resultKey = (record: JobStatusRecord) => (typeof record.result?.key === 'string' ? record.result.key : null);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Preview renders of a project's document that a page waits for (combining, storyboard, images, own videos). The
+ * project remembers its latest one, so check-video-status needs only the project; a finished render becomes the
+ * project's preview video, which get-latest-video and the later steps show.
+ */
+export function createProjectVideoJobs(deps: ProjectVideoJobsDependencies) {
+  const { workflow, queue, signer } = deps;
+
+  /** Makes a finished render the project's preview, unless a newer job has replaced it in the meantime. */
+  async function adopt(project: ProjectRecord, jobId: string, key: string): Promise<void> {
+    if (workflow.document(project).videoJob?.jobId !== jobId || project.previewVideoKey === key) return;
+    await workflow.update(project, { previewVideoKey: key });
+  }
+
+  return {
+    async start(project: ProjectRecord, purpose: VideoJobPurpose): Promise<{ jobId: string }> {
+      const composition = toStoredComposition(workflow.document(project), { withSubtitles: false, maxSeconds: maxVideoSeconds });
+      // A new job per request; the output key is fixed per purpose, so a restart overwrites the earlier render.
+      const job = await queue.enqueue(deps.renderJob, { composition, profile: 'preview', outputKey: renderKey(project, purpose) }, { userId: project.userId });
+      await workflow.save(project, { videoJob: { jobId: job.id, purpose } });
+      return { jobId: job.id };
+    },
+
+    async status(userId: string, videoId?: string): Promise<VideoStatusResponse> {
+      const project = await workflow.resolve(userId, videoId);
+      const videoJob = workflow.document(project).videoJob;
+      if (!videoJob) throw new UserFacingError(404, videoAudioTexts.noVideoJob);
+      const record = await queue.status(userId, videoJob.jobId);
+      const key = resultKey(record);
+      if (record.state === 'done' && key) {
+        await adopt(project, videoJob.jobId, key);
+        return { status: 'done', user_video_url: signer.sign(key), error: null, percent: 100 };
+      }
+      if (record.state === 'queued' || record.state === 'processing') {
+        return { status: 'processing', user_video_url: null, error: null, percent: record.percent };
+      }
+      return { status: 'error', user_video_url: null, error: record.error ?? videoAudioTexts.failed, percent: record.percent };
+    },
+
+    async waitForUrl(userId: string, jobId: string, timeoutMs: number): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const record = await queue.status(userId, jobId);
+        const key = resultKey(record);
+        if (record.state === 'done' && key) {
+          // The render key names its project (renderKey), so the caller need not.
+          const projectId = renderKeyPattern.exec(key)?.[1];
+          if (projectId) await adopt(await workflow.resolve(userId, projectId), jobId, key);
+          return signer.sign(key);
+        }
+        if (record.state !== 'queued' && record.state !== 'processing') throw new UserFacingError(502, videoAudioTexts.failed);
+        if (Date.now() >= deadline) throw new UserFacingError(504, videoAudioTexts.tooSlow);
+        await sleep(Math.min(deps.pollMs ?? 500, Math.max(0, deadline - Date.now())));
+      }
+    },
+  };
+}
+
+export type ProjectVideoJobs = ReturnType<typeof createProjectVideoJobs>;

@@ -1,0 +1,89 @@
+import { audioTexts, defaultVoice, type ClonedVoiceEmotion, type SessionUser, type VoiceName } from '@reelsmith/contracts';
+import { useState } from 'react';
+import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { adjustTempo, AudioCallError, generateClonedVoice, saveAudio, type Voiceover } from './api.ts';
+import { ClonedVoiceSection } from './ClonedVoiceSection.tsx';
+import { TempoControls } from './TempoControls.tsx';
+import { VoiceGrid } from './VoiceGrid.tsx';
+
+export interface VoiceoverPanelProps {
+  user: SessionUser;
+  projectId: string;
+  script: string;
+  voiceover: Voiceover | null;
+  onVoiceover: (voiceover: Voiceover) => void;
+}
+
+/**
+ * The voiceover step shared by /audio and /audio-types: a voice (or the user's cloned one), instructions, the result
+ * to play, and its tempo. SPEC §8: audio and tempo failures show no message; the busy state ends and the page stays
+ * usable, so the user can simply try again.
+ */
+export function VoiceoverPanel({ user, projectId, script, voiceover, onVoiceover }: VoiceoverPanelProps) {
+  const [voice, setVoice] = useState<VoiceName>(defaultVoice);
+  const [instructions, setInstructions] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [clonedError, setClonedError] = useState<string | null>(null);
+  // A new voiceover starts at tempo 1, so the tempo field starts over with it.
+  const [take, setTake] = useState(0);
+
+  async function run(text: string, work: () => Promise<Voiceover>, fresh: boolean) {
+    setBusy(text);
+    try {
+      onVoiceover(await work());
+      if (fresh) setTake((n) => n + 1);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const generate = () => run(audioTexts.generating, () => saveAudio(user.id, projectId, { script, voice, instructions }), true).catch(() => undefined);
+
+  async function generateCloned(emotion: ClonedVoiceEmotion, voiceId: string) {
+    setClonedError(null);
+    await run(audioTexts.generating, () => generateClonedVoice(user.id, projectId, { script, emotion, voiceId }), true).catch((error: unknown) => {
+      if (error instanceof AudioCallError) setClonedError(error.message);
+    });
+  }
+
+  const applyTempo = (tempo: number) =>
+    voiceover ? run(audioTexts.adjustingTempo, () => adjustTempo(user.id, projectId, voiceover.url, tempo), false).catch(() => undefined) : Promise.resolve();
+
+  return (
+    <section aria-labelledby="voiceover-heading" className="flex flex-col gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id="voiceover-heading" className="text-lg font-semibold">
+        {audioTexts.panelHeading}
+      </h2>
+      <VoiceGrid value={voice} onChange={setVoice} />
+      <TextField
+        label={audioTexts.instructionsLabel}
+        name="instructions"
+        maxLength={500}
+        hint={audioTexts.instructionsHint}
+        value={instructions}
+        onChange={(event) => setInstructions(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') void generate();
+        }}
+      />
+      <Button className="self-start" onClick={() => void generate()}>
+        {audioTexts.generate}
+      </Button>
+
+      {voiceover && (
+        <div className="flex flex-col gap-4 border-t border-gray-100 pt-4">
+          <div className="flex flex-col gap-1.5">
+            <audio key={voiceover.url} controls preload="metadata" src={voiceover.url} aria-label={audioTexts.playerLabel} className="w-full" />
+            {voiceover.duration !== null && <p className="text-sm text-muted">{`${audioTexts.playerLabel} · ${voiceover.duration.toFixed(1)} sec`}</p>}
+          </div>
+          <TempoControls key={take} disabled={busy !== null} onApply={applyTempo} />
+        </div>
+      )}
+
+      <ClonedVoiceSection onGenerate={generateCloned} error={clonedError} />
+      {busy && <BusyOverlay text={busy} />}
+    </section>
+  );
+}

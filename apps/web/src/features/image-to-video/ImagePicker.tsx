@@ -1,0 +1,94 @@
+import { imageCount, imageToVideoTexts } from '@reelsmith/contracts';
+import { useId, useState, type DragEvent } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { fileSize, type PickedImage } from './images.ts';
+
+interface ImagePickerProps {
+  images: PickedImage[];
+  onFiles(files: File[]): void;
+  onRemove(id: string): void;
+  onSearchStock(): void;
+}
+
+/**
+ * SPEC §2 Image to Video: images come by drag and drop, the picker, or the stock search; each shows its thumbnail,
+ * name and size with a remove button. The zone opens the picker too and prints the limits (UI.md media).
+ */
+export function ImagePicker({ images, onFiles, onRemove, onSearchStock }: ImagePickerProps) {
+  const inputId = useId();
+  const [over, setOver] = useState(false);
+  const take = (files: FileList | null | undefined) => {
+    const list = [...(files ?? [])].filter((file) => file.type.startsWith('image/'));
+    if (list.length > 0) onFiles(list);
+  };
+
+  return (
+    <section aria-labelledby={`${inputId}-title`} className="flex flex-col gap-3">
+      <h2 id={`${inputId}-title`} className="text-lg font-semibold">
+        Images
+      </h2>
+      <label
+        htmlFor={inputId}
+        onDragOver={(event: DragEvent) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(event: DragEvent) => {
+          event.preventDefault();
+          setOver(false);
+          take(event.dataTransfer.files);
+        }}
+        className={`flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-8 text-center text-sm focus-within:border-accent ${over ? 'border-accent bg-accent/5' : 'border-gray-300 bg-white'}`}
+      >
+        <span className="font-semibold">Drop images here or choose them</span>
+        <span className="text-muted">{imageToVideoTexts.zoneHint}</span>
+        <input
+          id={inputId}
+          type="file"
+          accept="image/*"
+          multiple
+          className="sr-only"
+          aria-label="Choose images"
+          onChange={(event) => {
+            take(event.currentTarget.files);
+            event.currentTarget.value = '';
+          }}
+        />
+      </label>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button variant="secondary" onClick={onSearchStock}>
+          Search stock images
+        </Button>
+        <p className="text-sm text-muted" aria-live="polite">
+          {images.length} of {imageCount.max} images
+        </p>
+      </div>
+      {images.length > 0 && (
+        <ul aria-label="Chosen images" className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-5">
+          {images.map((image, index) => (
+            <li key={image.id} className="flex min-w-0 flex-col gap-1">
+              <div className="relative">
+                <img src={image.previewUrl} alt={`Image ${index + 1}: ${image.name}`} className="aspect-[9/16] w-full rounded-lg bg-gray-100 object-cover" />
+                <button
+                  type="button"
+                  onClick={() => onRemove(image.id)}
+                  aria-label={`Remove ${image.name}`}
+                  className="absolute top-1 right-1 rounded-full bg-white/90 p-1 text-ink shadow hover:bg-white"
+                >
+                  <svg viewBox="0 0 20 20" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                    <path d="M5 5l10 10M15 5L5 15" />
+                  </svg>
+                </button>
+              </div>
+              <span className="truncate text-xs font-medium" title={image.name}>
+                {image.name}
+              </span>
+              <span className="text-xs text-muted">{fileSize(image.size)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { addImages, countIsValid, fileSize, type PickedImage } from './images.ts';
+
+const picked = (name: string, size = 100): PickedImage => ({ id: `${name}-${size}`, name, size, previewUrl: '', source: { kind: 'upload', url: `/files/${name}` } });
+
+describe('picked images (SPEC §5)', () => {
+  it('drops a duplicate by name and size, but keeps a same-named image of another size', () => {
+    const first = addImages([], [picked('a.png'), picked('b.png')]);
+    const again = addImages(first.images, [picked('a.png'), picked('a.png', 200), picked('b.png')]);
+    expect(again.images.map((i) => i.id)).toEqual(['a.png-100', 'b.png-100', 'a.png-200']);
+    expect(again).toMatchObject({ duplicates: 2, dropped: 0 });
+  });
+
+  it('keeps the first ten and counts the rest as dropped', () => {
+    const outcome = addImages([picked('a.png')], Array.from({ length: 12 }, (_, i) => picked(`p${i}.png`)));
+    expect(outcome.images).toHaveLength(10);
+    expect(outcome.images.at(-1)?.name).toBe('p8.png');
+    expect(outcome).toMatchObject({ duplicates: 0, dropped: 3 });
+  });
+
+  it('accepts 2 to 10 images for conversion', () => {
+    expect(countIsValid([picked('a')])).toBe(false);
+    expect(countIsValid([picked('a'), picked('b')])).toBe(true);
+    expect(countIsValid(Array.from({ length: 10 }, (_, i) => picked(`${i}`)))).toBe(true);
+    expect(countIsValid(Array.from({ length: 11 }, (_, i) => picked(`${i}`)))).toBe(false);
+  });
+
+  it('prints small sizes in KB and larger ones in MB', () => {
+    expect(fileSize(200)).toBe('1 KB');
+    expect(fileSize(30 * 1024)).toBe('30 KB');
+    expect(fileSize(2.5 * 1024 * 1024)).toBe('2.5 MB');
+  });
+});

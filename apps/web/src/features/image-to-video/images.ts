@@ -1,0 +1,36 @@
+import { imageCount } from '@reelsmith/contracts';
+
+/** One picked image: a file from the device, or a stock image the server already stored as the user's upload. */
+export interface PickedImage {
+  id: string;
+  name: string;
+  size: number;
+  previewUrl: string;
+  source: { kind: 'file'; file: File } | { kind: 'upload'; url: string };
+}
+
+export interface AddOutcome {
+  images: PickedImage[];
+  duplicates: number;
+  dropped: number;
+}
+
+const sameImage = (a: Pick<PickedImage, 'name' | 'size'>, b: Pick<PickedImage, 'name' | 'size'>) => a.name === b.name && a.size === b.size;
+
+/** SPEC §5: duplicates by name and size are removed, and at most ten images are kept (the first ones). */
+export function addImages(current: PickedImage[], incoming: PickedImage[]): AddOutcome {
+  const images = [...current];
+  let duplicates = 0;
+  let dropped = 0;
+  for (const image of incoming) {
+    if (images.some((kept) => sameImage(kept, image))) duplicates += 1;
+    else if (images.length >= imageCount.max) dropped += 1;
+    else images.push(image);
+  }
+  return { images, duplicates, dropped };
+}
+
+export const countIsValid = (images: readonly PickedImage[]) => images.length >= imageCount.min && images.length <= imageCount.max;
+
+/** Sizes as the zone's limit reads them; small images in KB, so they do not all read 0.0 MB. */
+export const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);

@@ -1,0 +1,173 @@
+import { storyboardTexts, workflowMessages, type SessionUser, type UploadResponse } from '@reelsmith/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
+import type { AddedStock } from '../../components/stock/StockResults.tsx';
+import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
+import { generateStoryboard, updateScene } from './api.ts';
+import { SceneCard } from './SceneCard.tsx';
+import { createVideoError, firstSceneWithoutVideo, pickedImageError, pickedVideoError, sceneNumbers, type Scene } from './scenes.ts';
+
+const player = 'aspect-[9/16] w-full max-w-72 rounded-xl bg-black object-contain';
+const busyText = `${workflowMessages.generatingVideo} · ${workflowMessages.doNotRefresh} · ${storyboardTexts.estimate}`;
+
+const objectUrls = (scene: Scene) => [scene.image?.previewUrl, scene.video?.kind === 'file' ? scene.video.previewUrl : undefined];
+
+export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: SessionUser; projectId: string; initialTexts: string[] }) {
+  const navigate = useNavigate();
+  const targetId = useId();
+  const [scenes, setScenes] = useState<Scene[]>(() => initialTexts.map((text) => ({ text, video: null, image: null, error: null })));
+  const [target, setTarget] = useState<number | null>(null);
+  const [stockOpen, setStockOpen] = useState(false);
+  const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const saved = useRef([...initialTexts]);
+  // update-scene calls go one after another, so two quick edits cannot overwrite each other on the server.
+  const saving = useRef<Promise<void>>(Promise.resolve());
+  const current = useRef(scenes);
+  useEffect(() => {
+    current.current = scenes;
+  }, [scenes]);
+  useEffect(() => () => current.current.flatMap(objectUrls).forEach((url) => url?.startsWith('blob:') && URL.revokeObjectURL(url)), []);
+
+  const change = (index: number, patch: Partial<Scene>) =>
+    setScenes((list) =>
+      list.map((scene, i) => {
+        if (i !== index) return scene;
+        const next = { ...scene, ...patch };
+        for (const url of objectUrls(scene)) if (url?.startsWith('blob:') && !objectUrls(next).includes(url)) URL.revokeObjectURL(url);
+        return next;
+      }),
+    );
+
+  function save(index: number) {
+    const text = current.current[index]!.text.trim();
+    if (text === saved.current[index]) return;
+    saving.current = saving.current.then(async () => {
+      try {
+        await updateScene(user.id, projectId, index + 1, text);
+        saved.current[index] = text;
+      } catch (error) {
+        change(index, { error: (error as Error).message });
+      }
+    });
+  }
+
+  function pickImage(index: number, file: File) {
+    const error = pickedImageError(file);
+    change(index, error ? { error } : { error: null, image: { name: file.name, previewUrl: URL.createObjectURL(file) } });
+  }
+
+  function pickVideo(index: number, file: File) {
+    const error = pickedVideoError(file.size);
+    change(index, error ? { error } : { error: null, video: { kind: 'file', file, previewUrl: URL.createObjectURL(file) } });
+  }
+
+  const destination = target ?? firstSceneWithoutVideo(scenes);
+
+  function addStock(upload: UploadResponse, item: AddedStock) {
+    const index = destination - 1;
+    if (upload.kind === 'video') {
+      const error = pickedVideoError(upload.size);
+      if (error) {
+        change(index, { error });
+        setNotice({ tone: 'error', text: error });
+        return;
+      }
+      change(index, { error: null, video: { kind: 'upload', url: upload.url, size: upload.size, name: item.name } });
+    } else {
+      change(index, { error: null, image: { name: item.name, previewUrl: upload.url } });
+    }
+    setNotice({ tone: 'success', text: `Added to scene ${destination}.` });
+  }
+
+  async function createVideo() {
+    const error = createVideoError(scenes);
+    if (error) {
+      setNotice({ tone: 'error', text: error });
+      return;
+    }
+    setNotice(null);
+    setBusy(true);
+    try {
+      await saving.current;
+      setResult(await generateStoryboard(user.id, projectId, scenes));
+    } catch (failure) {
+      setNotice({ tone: 'error', text: (failure as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (result) {
+    return (
+      <section aria-label="Result" className="flex flex-col items-center gap-4">
+        <video src={result} controls playsInline aria-label="Storyboard video" className={player} />
+        <div className="flex gap-3">
+          <Button variant="secondary" onClick={() => window.location.reload()}>
+            Restart
+          </Button>
+          <Button onClick={() => void navigate(`/BRolls?project=${encodeURIComponent(projectId)}`)}>Next</Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      {busy && <BusyOverlay text={busyText} />}
+      <p className="text-muted">Edit the scenes if you like, then give every scene a video. Each scene plays while the voiceover says its part.</p>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={targetId} className="text-sm font-semibold">
+            Add to scene
+          </label>
+          <select
+            id={targetId}
+            value={destination}
+            onChange={(event) => setTarget(Number(event.target.value))}
+            className="rounded-lg border border-gray-300 bg-white px-3 py-2.5 shadow-sm focus-visible:border-accent"
+          >
+            {sceneNumbers.map((n) => (
+              <option key={n} value={n}>
+                Scene {n}
+                {scenes[n - 1]!.video ? ' (has a video)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button variant="secondary" onClick={() => setStockOpen(true)}>
+          Search Stock Images/Videos
+        </Button>
+      </div>
+
+      <ol aria-label="Scenes" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {scenes.map((scene, i) => (
+          <SceneCard
+            key={i}
+            n={i + 1}
+            scene={scene}
+            onText={(text) => change(i, { text })}
+            onBlur={() => save(i)}
+            onImage={(file) => pickImage(i, file)}
+            onVideo={(file) => pickVideo(i, file)}
+          />
+        ))}
+      </ol>
+
+      {notice && <Notice message={notice} />}
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={() => setNotice({ tone: 'error', text: storyboardTexts.aiVideoUnavailable })}>
+          Create AI Video
+        </Button>
+        <Button onClick={() => void createVideo()}>Create Video</Button>
+      </div>
+
+      <StockSearchModal open={stockOpen} onClose={() => setStockOpen(false)} types={['image', 'video']} videoChoice="highest" onAdded={addStock} />
+    </div>
+  );
+}

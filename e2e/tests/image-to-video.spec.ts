@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { imageToVideoTexts, scriptTexts } from '@reelsmith/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import { confirmedAccount, logIn } from './helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'rs-e2e-images-'));
+/** Solid 9:16 PNGs made on the spot; the same colour always makes the same bytes, so the same size. */
+function png(name: string, colour: string): string {
+  const path = join(dir, `${name}.png`);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${colour}:size=360x640`, '-frames:v', '1', path]);
+  return path;
+}
+const red = png('red', 'red');
+const blue = png('blue', 'blue');
+const green = png('green', 'green');
+
+/** Signs in and opens Animated Images from the dashboard's Create Video dialog. */
+async function openImageToVideo(page: Page, prefix: string) {
+  const account = await confirmedAccount(page, prefix);
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('button', { name: 'Create Video' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: /Animated Images/ }).click();
+  await expect(page).toHaveURL(/\/ImagetoVideo$/);
+  await expect(page.getByRole('heading', { name: 'Animated Images' })).toBeVisible();
+}
+
+const chosen = (page: Page) => page.getByRole('list', { name: 'Chosen images' }).getByRole('listitem');
+
+test('Animated Images: picker with a duplicate, the count check, then 3 images converted and on to /script-types', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openImageToVideo(page, 'images');
+
+  // The effect select starts on fade and shows each effect's preview clip.
+  const effect = page.getByLabel('Effect', { exact: true });
+  await expect(effect).toHaveValue('fade');
+  await expect(page.getByLabel('Preview of the Fade effect')).toHaveAttribute('src', /\/files\/library\/effects\/fade\.mp4/, { timeout: 60_000 });
+  await effect.selectOption({ label: 'Wipe right' });
+  await expect(page.getByLabel('Preview of the Wipe right effect')).toHaveAttribute('src', /wiperight\.mp4/);
+
+  const picker = page.getByLabel('Choose images');
+  await picker.setInputFiles([red]);
+  await expect(chosen(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Convert to video' }).click();
+  await expect(page.getByRole('alert')).toHaveText(imageToVideoTexts.wrongCount);
+
+  await picker.setInputFiles([blue, green, red]);
+  await expect(chosen(page)).toHaveCount(3);
+  await expect(page.getByText(imageToVideoTexts.duplicates(1))).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Image 3: green.png' })).toBeVisible();
+  await page.getByRole('radio', { name: 'No' }).check();
+  await page.screenshot({ path: '/tmp/D-images-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: '/tmp/D-images-375.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Convert to video' }).click();
+  await expect(page.getByRole('status').filter({ hasText: imageToVideoTexts.busy })).toContainText('Do not refresh');
+  const result = page.getByLabel('Your video');
+  await expect(result).toBeVisible({ timeout: 150_000 });
+  await expect(result).toHaveAttribute('src', /-images\.mp4/);
+  await expect(page).toHaveURL(/\/ImagetoVideo\?project=/);
+  const project = new URL(page.url()).searchParams.get('project')!;
+  await expect(page.getByRole('button', { name: 'Restart' })).toBeVisible();
+  // The browser plays it: 3 images of 4 s each.
+  await expect.poll(() => result.evaluate((video: HTMLVideoElement) => Math.round(video.duration)), { timeout: 20_000 }).toBe(12);
+  await result.evaluate((video: HTMLVideoElement) => {
+    video.currentTime = 2;
+  });
+  await expect.poll(() => result.evaluate((video: HTMLVideoElement) => video.readyState >= 2)).toBe(true);
+  await page.screenshot({ path: '/tmp/D-result-375.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(new RegExp(`/script-types\\?project=${project}$`));
+  await expect(page.getByLabel(scriptTexts.videoLabel, { exact: true })).toHaveAttribute('src', /-images\.mp4/);
+  await expect(page.getByText(`${scriptTexts.videoLabel} · 12 sec`)).toBeVisible();
+});
+
+test('Animated Images: at most 10 kept; a failed render and an answer without a URL show their messages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openImageToVideo(page, 'images-messages');
+  const many = Array.from({ length: 11 }, (_, i) => png(`photo-${i + 1}`, `0x${(i * 20).toString(16).padStart(2, '0')}4080`));
+  await page.getByLabel('Choose images').setInputFiles(many);
+  await expect(chosen(page)).toHaveCount(10);
+  await expect(page.getByText(imageToVideoTexts.dropped(1))).toBeVisible();
+  await page.getByRole('button', { name: 'Remove photo-1.png' }).click();
+  await expect(chosen(page)).toHaveCount(9);
+
+  // The render itself is the server's business (tested there); here the page's reading of each answer.
+  await page.route('**/api/convert-images-to-video', (route) => route.fulfill({ json: { status: 'processing', video_id: 'p1' } }));
+  const answers = [
+    { status: 'error', user_video_url: null, error: 'Video generation failed.' },
+    { status: 'done', user_video_url: null, error: null },
+  ];
+  await page.route('**/api/check-video-status', (route) => route.fulfill({ json: answers.shift() }));
+  const convert = page.getByRole('button', { name: 'Convert to video' });
+  await convert.click();
+  await expect(page.getByRole('alert')).toHaveText(imageToVideoTexts.failed, { timeout: 20_000 });
+  await convert.click();
+  await expect(page.getByRole('alert')).toHaveText(imageToVideoTexts.unexpected, { timeout: 20_000 });
+  await expect(chosen(page)).toHaveCount(9);
+});

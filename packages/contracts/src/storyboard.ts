@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { voiceoverMessages } from './voiceover.ts';
+
+/**
+ * SPEC §2 Smart Storyboard and §7 generate-and-store-scenes, update-scene, generate-storyboard (all form posts). Like
+ * every workflow call they may name the project (`video_id`); without it they act on the user's latest project.
+ */
+export const storyboardSceneCount = 6;
+/** SPEC §9: 8 MB per scene video. */
+export const maxStoryboardVideoBytes = 8 * 1024 * 1024;
+/** The longest scene text: the writer's own limit, so a generated scene always fits. */
+export const maxSceneChars = 600;
+/** SPEC §7: the page gives generate-storyboard 120 s before it gives up. */
+export const storyboardTimeoutMs = 120_000;
+
+const userId = z.string().min(1).max(100);
+const videoId = z.string().min(1).max(100).optional();
+
+export const generateScenesRequest = z.object({ user_id: userId, video_id: videoId });
+
+const sceneText = z.string().max(maxSceneChars);
+export const scenesResponse = z.object({
+  scene1: sceneText,
+  scene2: sceneText,
+  scene3: sceneText,
+  scene4: sceneText,
+  scene5: sceneText,
+  scene6: sceneText,
+  video_id: z.string(),
+});
+export type ScenesResponse = z.infer<typeof scenesResponse>;
+
+export const updateSceneRequest = z.object({
+  user_id: userId,
+  video_id: videoId,
+  scene_index: z.coerce.number().int().min(1).max(storyboardSceneCount),
+  scene_text: z.string().trim().max(maxSceneChars),
+});
+export const updateSceneResponse = z.object({ status: z.literal('success'), video_id: z.string() });
+
+export const generateStoryboardResponse = z.object({ user_video_url: z.string(), video_id: z.string() });
+
+/** The form fields of scene N (1..6): its text, and its video as a file or as the signed URL of one of the user's uploads. */
+export const storyboardFieldNames = (n: number) => ({ scene: `scene${n}`, video: `video${n}`, videoUrl: `video${n}_url` });
+
+/** Scene N as the page reads it from a scenes response. */
+export const sceneKey = (n: number) => `scene${n}` as `scene${1 | 2 | 3 | 4 | 5 | 6}`;
+
+export const storyboardTexts = {
+  /** SPEC §5, checked by the page and again by the server. */
+  missingVideo: (n: number) => `Missing video ${n}`,
+  emptyVideo: (n: number) => `Video ${n} is empty`,
+  videoTooLarge: (n: number) => `Video ${n} exceeds 8MB limit`,
+  fileTooLarge: 'File size exceeds 8MB limit.',
+  invalidImage: 'Please upload a valid image file.',
+  /** The server's own texts (the spec names none for these). */
+  /** A file whose bytes were refused: the upload check's own reason, named by its scene. */
+  videoRefused: (n: number, reason: string) => `Video ${n}: ${reason}`,
+  notYourVideo: (n: number) => `Video ${n}: choose one of your own videos.`,
+  needsScript: 'Write the script first: the storyboard scenes are made from it.',
+  needsScenes: 'Generate the storyboard first.',
+  needsVoiceover: voiceoverMessages.noVoiceover,
+  aiVideoUnavailable: 'AI video is not available yet. Add a video to each scene and use Create Video instead.',
+  loadFailed: 'Could not load the storyboard. Please try again.',
+  saveFailed: 'Could not save this scene. Please try again.',
+  /** Shown under the busy text while the video renders. */
+  estimate: 'This usually takes under a minute.',
+} as const;
