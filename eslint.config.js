@@ -21,5 +21,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  { files: ['apps/server/src/main.ts', 'apps/server/src/worker.ts', 'scripts/**', 'e2e/**', '**/*.test.ts'], rules: { 'no-console': 'off' } },
+  { files: ['apps/server/src/main.ts', 'apps/server/src/worker.ts', 'apps/server/src/library-cli.ts', 'scripts/**', 'e2e/**', '**/*.test.ts'], rules: { 'no-console': 'off' } },
 );

@@ -15,26 +15,48 @@ interface Target {
   name: string;
   port: number;
   databaseUrl?: string;
+  testMatch?: string[];
 }
+
+/**
+ * Every API and repository test already runs on both databases (vitest). In the browser, Postgres gets the flows that
+ * lean hardest on the database wiring (sessions and mail, payments and polling, jobs that finish a video) rather than
+ * every page a second time: CI has two cores and 25 minutes.
+ */
+const postgresSpecs = ['accounts.spec.ts', 'subscriptions.spec.ts', 'ideas.spec.ts', 'add-brolls-flow.spec.ts', 'audio.spec.ts'];
 
 // E2E_PORT_BASE lets two runs share a machine without fighting over ports.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 8181);
 const targets: Target[] = [{ name: 'pglite', port: portBase }];
-if (process.env.E2E_DATABASE_URL) targets.push({ name: 'postgres', port: portBase + 1, databaseUrl: process.env.E2E_DATABASE_URL });
+if (process.env.E2E_DATABASE_URL) targets.push({ name: 'postgres', port: portBase + 1, databaseUrl: process.env.E2E_DATABASE_URL, testMatch: postgresSpecs });
+
+const dataDir = (t: Target) => join(tmpdir(), `reelsmith-e2e-${t.name}-${process.pid}`);
+
+/**
+ * `npm test` bakes the built-in media library once (`npm run library`) into this folder; each server starts with a
+ * copy instead of rendering its own, which would take minutes of both cores away from the tests. Without it the
+ * server simply makes the library itself, as `npm start` does.
+ */
+const sharedLibrary = join(repoRoot, '.tmp/e2e-library');
+const serverCommand = (data: string) =>
+  `if [ -d '${sharedLibrary}/files/library' ]; then mkdir -p '${data}/files' && cp -r '${sharedLibrary}/files/library' '${data}/files/library'; fi; ` +
+  'exec node --import tsx apps/server/src/main.ts';
 
 /** Each target is the real app (`npm start`'s server) on its own port, data folder and database. */
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two at a time: most of a flow's wall time is spent waiting on renders and 5 s polls, not on the CPU.
+  workers: 2,
   retries: 0,
   outputDir: join(repoRoot, '.tmp/e2e-results'),
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
-  projects: targets.map((t) => ({ name: t.name, use: { ...chromium, baseURL: `http://localhost:${t.port}` } })),
+  projects: targets.map((t) => ({ name: t.name, testMatch: t.testMatch, use: { ...chromium, baseURL: `http://localhost:${t.port}` } })),
   webServer: targets.map((t) => ({
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: serverCommand(dataDir(t)),
     cwd: repoRoot,
     url: `http://localhost:${t.port}/api/health`,
     reuseExistingServer: false,
@@ -45,7 +67,7 @@ export default defineConfig({
       PORT: String(t.port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://localhost:${t.port}`,
-      DATA_DIR: join(tmpdir(), `reelsmith-e2e-${t.name}-${process.pid}`),
+      DATA_DIR: dataDir(t),
       DATABASE_URL: t.databaseUrl ?? '',
       AUTH_RATE_LIMIT_MAX: '200',
       LOG_LEVEL: 'warn',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: lint + typecheck, unit and API tests (PGlite, and Postgres when reachable), then e2e in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePackages, missingPackages, testOnlyCommands } from './lib/os-tools.mjs';
@@ -14,16 +14,31 @@ const reports = join(root, '.tmp/reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+// Each step says how long it took: CI has 25 minutes, and this is where to look when it grows.
 function step(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`◀ ${name}: ${((Date.now() - started) / 60_000).toFixed(1)} min`);
   return result.status === 0;
 }
+
+// One copy of the built-in media library for every e2e server (see e2e/playwright.config.ts), kept between runs. It
+// renders one ffmpeg at a time, so it is made alongside the checks and unit tests rather than before the e2e run.
+const libraryStarted = Date.now();
+const library = new Promise((resolve) => {
+  const child = spawn('npm', ['run', '--silent', 'library'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DATA_DIR: join(root, '.tmp/e2e-library'), DATABASE_URL: '' } });
+  child.on('exit', (code) => resolve(code === 0));
+  child.on('error', () => resolve(false));
+});
 
 let ok = step('lint and typecheck', 'npm', ['run', 'check']);
 ok = step('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest.json')}`]) && ok;
 
 ensureWebBuild();
+const libraryReady = await library;
+console.log(`◀ media library for the e2e servers: ${libraryReady ? 'ready' : 'FAILED'}, ${((Date.now() - libraryStarted) / 60_000).toFixed(1)} min after it began`);
+ok = libraryReady && ok;
 const postgres = await createScratchPostgresDatabase();
 const e2eEnv = { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json'), ...(postgres ? { E2E_DATABASE_URL: postgres.url } : {}) };
 if (!postgres) console.warn('[tests] PostgreSQL is not reachable: e2e runs on PGlite only.');

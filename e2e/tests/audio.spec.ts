@@ -77,8 +77,13 @@ test('/audio: pick a voice, generate, change and reset the tempo, Pro-only clone
 
   const firstSrc = await player(page).getAttribute('src');
   await page.getByLabel(audioTexts.tempoLabel).fill('1.5');
+  await expect(page.getByLabel(audioTexts.tempoLabel)).toHaveValue('1.5');
+  const adjusted = page.waitForResponse((response) => response.url().endsWith('/api/adjust-tempo'), { timeout: 60_000 });
   await page.getByRole('button', { name: audioTexts.applyTempo }).click();
-  await expect(player(page)).not.toHaveAttribute('src', firstSrc!, { timeout: 60_000 });
+  const answer = await adjusted;
+  expect(answer.status(), await answer.text()).toBe(200);
+  expect(answer.request().postData()).toContain('tempo=1.5');
+  await expect(player(page)).not.toHaveAttribute('src', firstSrc!, { timeout: 20_000 });
   expect(await playerDuration(page)).toBeCloseTo(original / 1.5, 0);
 
   await page.getByRole('button', { name: audioTexts.resetTempo }).click();

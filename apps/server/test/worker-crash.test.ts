@@ -41,7 +41,7 @@ describe.skipIf(!target)('a worker killed in the middle of a render', () => {
     await database.db.insert(user).values({ id: userId, name: 'Crash', email: 'crash@example.com', emailVerified: true });
     const folder = join(dataDir, 'files/users', userId, 'uploads');
     mkdirSync(folder, { recursive: true });
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1080x1920:rate=30:duration=40', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(folder, 'background.mp4')]);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1080x1920:rate=30:duration=20', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(folder, 'background.mp4')]);
   });
 
   afterAll(async () => {
@@ -60,7 +60,7 @@ describe.skipIf(!target)('a worker killed in the middle of a render', () => {
       {
         profile: 'final',
         outputKey,
-        composition: { background: { kind: 'clips', clips: [{ path: `users/${userId}/uploads/background.mp4`, duration: 40 }], fit: 'trim' } },
+        composition: { background: { kind: 'clips', clips: [{ path: `users/${userId}/uploads/background.mp4`, duration: 20 }], fit: 'trim' } },
       },
       { userId },
     );
@@ -86,7 +86,7 @@ describe.skipIf(!target)('a worker killed in the middle of a render', () => {
     expect(finished).toMatchObject({ state: 'done', attempt: 2, percent: 100, result: { key: outputKey } });
     const info = await probe(await storage.localPath(outputKey));
     expect(info).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264' });
-    expect(info.duration).toBeCloseTo(40, 0);
+    expect(info.duration).toBeCloseTo(20, 0);
     expect(readdirSync(join(dataDir, 'files/users', userId, 'renders'))).toEqual(['crash.mp4']);
     expect(readdirSync(join(dataDir, 'tmp')).filter((f) => f.endsWith('.mp4'))).toEqual([]);
     expect((await boss.getJobById(render.name, job.id))?.state).toBe('completed');

@@ -1,0 +1,24 @@
+import { join } from 'node:path';
+import { loadConfig } from './config.ts';
+import { createStorage } from './providers/storage/index.ts';
+import { createMediaLibrary } from './services/library.ts';
+import { fullLibrary, generatedTasks } from './services/library-tasks.ts';
+
+/**
+ * `npm run library`: makes the built-in media library (stock stills and loops, music, Scroll Stopper backgrounds)
+ * into storage ahead of the first start, for a server image or a test run's shared copy. The app then finds every
+ * item stored and renders nothing; what is already there is kept.
+ */
+const config = loadConfig();
+const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
+const failures: string[] = [];
+const library = createMediaLibrary({
+  tmpDir: join(config.dataDir, 'tmp'),
+  log: { info: (line) => console.log(line), error: (line) => failures.push(line) },
+  tasks: async () => generatedTasks(storage, { ...fullLibrary, ...config.library.counts }, { stock: !config.pexels }),
+});
+await library.start();
+for (const line of failures) console.error(line);
+const made = (['image', 'video', 'background', 'track'] as const).map((kind) => `${library.list(kind).length} ${kind}s`);
+console.log(`library in ${config.dataDir}: ${made.join(', ')}`);
+process.exit(failures.length ? 1 : 0);
