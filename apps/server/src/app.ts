@@ -124,9 +124,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerUploadRoutes(app, { auth: deps.auth, uploads: deps.uploads });
   registerJobRoutes(app, { auth: deps.auth, queue: deps.queue, signer: deps.signer });
   const { subscriptions, uploads, projects } = deps.repositories;
+  const workflow = createWorkflowProjects(projects);
+  const videoJobCredits = createVideoJobCredits({ credits: deps.repositories.videoCredits, queue: deps.queue, quotas: deps.quotas, workflow });
   registerDashboardRoutes(app, {
     auth: deps.auth,
-    dashboard: createDashboardService({ quotas: deps.quotas, subscriptions, uploads, uploadService: deps.uploads, signer: deps.signer }),
+    dashboard: createDashboardService({
+      quotas: deps.quotas,
+      subscriptions,
+      uploads,
+      uploadService: deps.uploads,
+      signer: deps.signer,
+      settleHeldCredits: videoJobCredits.settleUser,
+    }),
     projects: createProjectsService({ projects, quotas: deps.quotas, storage: deps.storage, signer: deps.signer, backgrounds: () => deps.media.library.list('background') }),
   });
   registerBillingRoutes(app, { auth: deps.auth, billing: deps.billing, repositories: deps.repositories, seller: deps.seller });
@@ -150,8 +159,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const script = createScriptService({ projects, quotas: deps.quotas, writer: deps.writer, video: scriptVideo });
   registerScriptRoutes(app, { auth: deps.auth, script });
-  const workflow = createWorkflowProjects(projects);
-  const videoJobCredits = createVideoJobCredits({ credits: deps.repositories.videoCredits, queue: deps.queue, quotas: deps.quotas, workflow });
   // check-video-status also settles credits held for image-to-video renders: a failed one gives its credit back.
   const videoJobs = videoJobCredits.settling(createProjectVideoJobs({ workflow, queue: deps.queue, signer: deps.signer, renderJob: deps.renderJob }));
   const ownSound = createOwnSound({ storage: deps.storage, transcriber: deps.transcriber, probe, logError: (line) => app.log.error(line) });

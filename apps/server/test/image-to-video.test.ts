@@ -126,6 +126,24 @@ describe.each(targets)('image to video on $name', (target) => {
     expect(await aiVideosUsed()).toBe(2);
   }, 120_000);
 
+  it('gives the credit back to a user who left before the render failed, when the dashboard next reads the plan', async () => {
+    const response = await convert({ zoom: 'no', effect: 'fade' }, [image(1, 'red'), image(2, 'blue')]);
+    const { video_id } = convertImagesResponse.parse(response.json());
+    const doc = (await projectOf(video_id)).composition as ProjectDocument;
+    if (doc.background?.kind !== 'scenes') throw new Error('expected scenes');
+    await t.composed.storage.delete(doc.background.scenes[1]!.imageKey);
+    await startWorkers();
+    const jobId = doc.videoJob!.jobId;
+    while ((await t.composed.queue.status(account.userId, jobId)).state !== 'error') await sleep(100);
+    expect(await aiVideosUsed()).toBe(3);
+
+    const plan = await account.client.get(`/api/subscription?email=${encodeURIComponent(account.email)}`);
+    expect(plan.statusCode, plan.body).toBe(200);
+    expect(await aiVideosUsed()).toBe(2);
+    await account.client.get(`/api/subscription?email=${encodeURIComponent(account.email)}`);
+    expect(await aiVideosUsed()).toBe(2);
+  }, 120_000);
+
   it('renders the images in order, each for 4 s, with the effect; the project and the credit follow', async () => {
     // The third image comes as a link to one of the user's own uploads, as a stock image added in the modal does.
     const { payload, headers } = multipartFile('file', 'green.png', readFileSync(fixtures.path('green.png')), 'image/png');

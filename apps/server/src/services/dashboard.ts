@@ -11,6 +11,8 @@ export interface DashboardServiceDependencies {
   uploads: UploadsRepository;
   uploadService: UploadService;
   signer: FileUrlSigner;
+  /** Gives back credits held for renders that failed while nobody was watching (services/video-job-credits.ts). */
+  settleHeldCredits: (userId: string) => Promise<void>;
 }
 
 /** SPEC §3 subscription object; the logo is a fresh signed URL on every read, since signed URLs expire. */
@@ -38,6 +40,7 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
   return {
     /** Reading the subscription rolls an ended period over first, so usage shown is always this period's. */
     async subscription(userId: string): Promise<SubscriptionResponse> {
+      await deps.settleHeldCredits(userId);
       return toSubscriptionResponse(await deps.quotas.current(userId), deps.signer);
     },
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { quotaMessages, subtitleTexts, workflowMessages, type FinalVideoStatus, type SubtitleStyleName } from '@reelsmith/contracts';
+import { maxVideoSeconds, quotaMessages, subtitleTexts, workflowMessages, type FinalVideoStatus, type SubtitleStyleName } from '@reelsmith/contracts';
 import type { JobStatusRecord } from '../db/repositories/job-status.ts';
 import type { ProjectRecord } from '../db/repositories/projects.ts';
 import { UserFacingError } from '../errors.ts';
@@ -105,7 +105,8 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
       const closingImageKey = request.ctaImage ? await storeCtaImage(userId, request.ctaImage) : null;
       const ctaDigest = request.ctaImage ? createHash('sha256').update(request.ctaImage.content).digest('hex') : null;
       const saved = workflow.document(await workflow.save(project, { ...(subtitles ? { subtitles } : {}), ...(ownSound ? { ownSound } : {}), closingImageKey }));
-      const composition = toStoredComposition(saved);
+      // SPEC §9: every video type is at most 59 s, however long the voiceover (a long script, tempo 0.5) runs.
+      const composition = toStoredComposition(saved, { maxSeconds: maxVideoSeconds });
       const fingerprint = fingerprintOf(project.id, composition, ctaDigest);
 
       // The same document again joins its render, unless that one failed: then a new attempt gets a key of its own.

@@ -119,10 +119,8 @@ export function createImageToVideoService(deps: ImageToVideoDependencies) {
       const urlKeys = new Map<number, string>();
       for (const image of images) if (!image.file) urlKeys.set(image.n, await ownImageKey(userId, image));
       await checkFiles(images);
-      if (request.videoId) {
-        await workflow.resolve(userId, request.videoId);
-        await deps.credits.settle(userId, request.videoId);
-      }
+      if (request.videoId) await workflow.resolve(userId, request.videoId);
+      await deps.credits.settleUser(userId);
 
       return deps.quotas.withCredit(userId, 'aiVideos', async () => {
         const project = await projectFor(userId, request.videoId);

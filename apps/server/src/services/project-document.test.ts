@@ -42,10 +42,19 @@ describe('toStoredComposition', () => {
   });
 
   it('leaves out music for No Background Music, subtitles when disabled, and caps the length', () => {
-    const stored = toStoredComposition({ ...doc, music: { key: null, title: 'No Background Music' }, subtitles: { ...doc.subtitles!, enabled: false } }, { maxSeconds: 14 });
+    const stored = toStoredComposition(
+      { ...doc, music: { key: null, title: 'No Background Music' }, subtitles: { ...doc.subtitles!, enabled: false }, closingImageKey: null },
+      { maxSeconds: 14 },
+    );
     expect(stored.music).toBeUndefined();
     expect(stored.subtitles).toBeUndefined();
     expect(stored.duration).toBe(14);
+  });
+
+  it('keeps room for the 3 s closing image inside the cap', () => {
+    expect(toStoredComposition(doc, { maxSeconds: 14 }).duration).toBe(11);
+    expect(toStoredComposition({ ...doc, closingImageKey: null }, { maxSeconds: 14 }).duration).toBe(14);
+    expect(toStoredComposition(doc, { maxSeconds: 59 }).duration).toBe(42);
   });
 
   it('refuses a project without a background', () => {

@@ -82,6 +82,8 @@ export function spokenTrack(doc: ProjectDocument): { key: string; duration: numb
 }
 
 /** The render document for the project as it stands; throws if the project has nothing to show yet. */
+const closingImageSeconds = 3;
+
 export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?: number; withSubtitles?: boolean } = {}): StoredComposition {
   if (!doc.background) throw new Error('the project has no background yet');
   const own = currentOwnSound(doc);
@@ -96,7 +98,9 @@ export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?
           scenes: doc.background.scenes.map((s) => ({ imagePath: s.imageKey, duration: s.duration, zoom: s.zoom })),
         };
   const natural = voice?.duration;
-  const duration = natural && options.maxSeconds ? Math.min(natural, options.maxSeconds) : (natural ?? undefined);
+  // The closing image is part of the video, so the cap leaves room for it.
+  const limit = options.maxSeconds ? options.maxSeconds - (doc.closingImageKey ? closingImageSeconds : 0) : undefined;
+  const duration = natural && limit ? Math.min(natural, limit) : (natural ?? undefined);
   const subtitles = options.withSubtitles !== false && doc.subtitles?.enabled && doc.subtitles.cues.length > 0 ? doc.subtitles : undefined;
   return {
     ...(duration ? { duration } : {}),
@@ -114,7 +118,7 @@ export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?
           },
         }
       : {}),
-    ...(doc.closingImageKey ? { closingImage: { path: doc.closingImageKey, duration: 3 } } : {}),
+    ...(doc.closingImageKey ? { closingImage: { path: doc.closingImageKey, duration: closingImageSeconds } } : {}),
     ...(doc.logoKey ? { logo: { path: doc.logoKey, corner: 'top-right' as const } } : {}),
   };
 }

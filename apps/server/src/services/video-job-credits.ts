@@ -12,7 +12,8 @@ const finished = new Set(['done', 'error', 'cancelled']);
 /**
  * A credit paid up front for a preview render that is still to run (image to video, SPEC §6) comes back if the render
  * fails. The hold is kept until someone looks at the job's outcome: check-video-status, the page's poll, does so
- * (through `settling`), and so does the next conversion on the same project, for a user who left before the end.
+ * (through `settling`); for a user who left before the end, the next look at their plan (the dashboard) and their
+ * next conversion settle every project's holds.
  */
 export function createVideoJobCredits(deps: { credits: VideoCreditsRepository; queue: JobQueue; quotas: QuotaService; workflow: WorkflowProjects }) {
   const { credits } = deps;
@@ -30,9 +31,14 @@ export function createVideoJobCredits(deps: { credits: VideoCreditsRepository; q
     }
   }
 
+  async function settleUser(userId: string): Promise<void> {
+    for (const projectId of await credits.projectsWithHolds(userId)) await settle(userId, projectId);
+  }
+
   return {
     hold: (project: ProjectRecord, jobId: string, kind: QuotaKind) => credits.hold(project.userId, project.id, jobId, kind),
     settle,
+    settleUser,
 
     /** The same video jobs, with status settling the project's held credits once it has its answer. */
     settling(videoJobs: ProjectVideoJobs): ProjectVideoJobs {

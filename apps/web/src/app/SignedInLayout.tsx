@@ -6,11 +6,13 @@ import { Button, linkClasses } from '../components/ui/Button.tsx';
 import { ProgressSteps } from '../components/ui/ProgressSteps.tsx';
 import { Wordmark } from '../components/ui/Wordmark.tsx';
 import { signOut } from '../lib/session.ts';
+import { useVideoFirstFlow } from './flowVariant.ts';
 import { useRouteHandle } from './routeHandle.ts';
 
 /** Header (logo, Home, Signout) on every signed-in page, plus the progress bar on workflow pages. */
 export function SignedInLayout() {
   const page = useRouteHandle()?.page;
+  const videoFirst = useVideoFirstFlow(page);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
@@ -51,7 +53,7 @@ export function SignedInLayout() {
         </div>
         {page?.step && (
           <div className="mx-auto max-w-3xl px-2 pt-1 pb-4 sm:px-6">
-            <ProgressSteps steps={page.videoFirst ? videoFirstSteps : workflowSteps} current={page.step} />
+            <ProgressSteps steps={videoFirst ? videoFirstSteps : workflowSteps} current={page.step} />
           </div>
         )}
       </header>

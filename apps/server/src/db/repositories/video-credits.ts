@@ -29,6 +29,15 @@ export function createVideoCreditsRepository(db: Database) {
       return rows[0]?.holds ?? {};
     },
 
+    /** The user's projects that still hold a credit for some job. */
+    async projectsWithHolds(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: project.id })
+        .from(project)
+        .where(and(eq(project.userId, userId), sql`${project.composition}->'creditHolds' is not null and ${project.composition}->'creditHolds' <> '{}'::jsonb`));
+      return rows.map((row) => row.id);
+    },
+
     /** True for exactly one caller: the one whose statement removed the hold. */
     async release(userId: string, projectId: string, jobId: string): Promise<boolean> {
       const rows = await db
