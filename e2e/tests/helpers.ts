@@ -1,3 +1,4 @@
+import { stockPhotosResponse, stockVideosResponse } from '@reelsmith/contracts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -51,4 +52,29 @@ export async function confirmedAccount(page: Page, prefix: string, password = 'c
   await page.goto(mail.links[0]!);
   await expect(page).toHaveURL(/\/login\?verified=1/);
   return { email, password };
+}
+
+const stockDialogs = {
+  video: { open: 'Search Stock Videos', dialog: 'Search Stock Videos', field: 'Search videos', query: 'loop', answer: stockVideosResponse },
+  image: { open: 'Search stock images', dialog: 'Search Stock Images', field: 'Search images', query: 'photo', answer: stockPhotosResponse },
+} as const;
+
+/**
+ * Opens the page's stock dialog, searches and clicks Add on the first result; returns the dialog. A server without a
+ * baked library makes its stock media in the background, so this first waits until the search finds something.
+ */
+export async function addFirstStockItem(page: Page, kind: keyof typeof stockDialogs) {
+  const texts = stockDialogs[kind];
+  await expect
+    .poll(async () => texts.answer.parse(await (await page.request.post('/api/stock-search', { data: { q: texts.query, type: kind } })).json()).total_results, {
+      timeout: 300_000,
+      intervals: [2_000, 5_000],
+    })
+    .toBeGreaterThan(0);
+  await page.getByRole('button', { name: texts.open }).click();
+  const dialog = page.getByRole('dialog', { name: texts.dialog });
+  await dialog.getByLabel(texts.field).fill(texts.query);
+  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+  await dialog.getByRole('button', { name: /^Add / }).first().click();
+  return dialog;
 }

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { imageToVideoTexts, scriptTexts } from '@reelsmith/contracts';
+import { imageToVideoTexts, maxImageBytes, scriptTexts, uploadPolicies } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedAccount, logIn } from './helpers.ts';
 
@@ -102,4 +102,54 @@ test('Animated Images: at most 10 kept; a failed render and an answer without a 
   await convert.click();
   await expect(page.getByRole('alert')).toHaveText(imageToVideoTexts.unexpected, { timeout: 20_000 });
   await expect(chosen(page)).toHaveCount(9);
+});
+
+test('Animated Images: Convert after the session ended says User not logged in, and keeps the images', async ({ page }) => {
+  await openImageToVideo(page, 'images-session');
+  await page.getByLabel('Choose images').setInputFiles([red, blue]);
+  await expect(chosen(page)).toHaveCount(2);
+  // Signed out elsewhere (another tab, an expired cookie): the page still shows, the server no longer knows the user.
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Convert to video' }).click();
+  await expect(page.getByRole('alert')).toHaveText(imageToVideoTexts.notLoggedIn);
+  await expect(chosen(page)).toHaveCount(2);
+  await expect(page).toHaveURL(/\/ImagetoVideo$/);
+});
+
+test('Animated Images: an image over 10 MB is left out before upload, with the text the server refuses it with', async ({ page }) => {
+  await openImageToVideo(page, 'images-big');
+  // Named and typed as an image, one byte over: the page reads only its size.
+  const big = join(dir, 'big.png');
+  const fd = openSync(big, 'w');
+  ftruncateSync(fd, maxImageBytes + 1);
+  closeSync(fd);
+  let converts = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/convert-images-to-video')) converts += 1;
+  });
+  await page.getByLabel('Choose images').setInputFiles([red, big]);
+  await expect(chosen(page)).toHaveCount(1);
+  await expect(page.getByText(uploadPolicies['scene-image'].tooLargeMessage())).toBeVisible();
+  await page.getByRole('button', { name: 'Convert to video' }).click();
+  await expect(page.getByRole('alert')).toHaveText(imageToVideoTexts.wrongCount);
+  expect(converts).toBe(0);
+});
+
+test('Animated Images: Restart drops the result and every choice, back to an empty picker', async ({ page }) => {
+  await openImageToVideo(page, 'images-restart');
+  await page.getByLabel('Choose images').setInputFiles([red, blue]);
+  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByLabel('Effect', { exact: true }).selectOption({ label: 'Smooth right' });
+  // The render is the server's business (tested there and in own-media-flows); here only the page's reset.
+  await page.route('**/api/convert-images-to-video', (route) => route.fulfill({ json: { status: 'processing', video_id: 'p1' } }));
+  await page.route('**/api/check-video-status', (route) => route.fulfill({ json: { status: 'done', user_video_url: '/files/none.mp4', error: null } }));
+  await page.getByRole('button', { name: 'Convert to video' }).click();
+  await expect(page.getByLabel('Your video')).toBeVisible({ timeout: 20_000 });
+
+  await page.getByRole('button', { name: 'Restart' }).click();
+  await expect(page.getByLabel('Your video')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Chosen images' })).toHaveCount(0);
+  await expect(page.getByText('0 of 10 images')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Yes' })).toBeChecked();
+  await expect(page.getByLabel('Effect', { exact: true })).toHaveValue('fade');
 });

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, copyFileSync, ftruncateSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ownVideoTexts, stockVideosResponse } from '@reelsmith/contracts';
+import { ownVideoTexts } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount, logIn } from './helpers.ts';
+import { addFirstStockItem, confirmedAccount, logIn } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'e2e-own-video-'));
 const file = (name: string) => join(dir, name);
@@ -23,6 +23,8 @@ test.beforeAll(() => {
   video('second.mp4', 2, 'blue');
   writeFileSync(file('notes.txt'), 'not a video');
   for (let n = 1; n <= 7; n += 1) copyFileSync(file('second.mp4'), file(`copy-${n}.mp4`));
+  // 62 s at a tiny size and 5 frames a second: past the 59 s limit, yet a few KB.
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=green:size=180x320:rate=5:duration=62', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file('long.mp4')]);
 });
 
 async function openOwnVideo(page: Page, prefix: string) {
@@ -61,18 +63,7 @@ test('two picked videos and a stock one are combined and open /script-types; non
   await expect(total(page)).toHaveText(/0\.\d MB of 40 MB · 2 of 6 videos/);
   await expect(total(page)).not.toHaveClass(/text-red-700/);
 
-  // A fresh server makes its stock loops in the background; the first one comes early.
-  await expect
-    .poll(async () => stockVideosResponse.parse(await (await page.request.post('/api/stock-search', { data: { q: 'loop', type: 'video' } })).json()).total_results, {
-      timeout: 300_000,
-      intervals: [5_000],
-    })
-    .toBeGreaterThan(0);
-  await page.getByRole('button', { name: 'Search Stock Videos' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Search Stock Videos' });
-  await dialog.getByLabel('Search videos').fill('loop');
-  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
-  await dialog.getByRole('button', { name: /^Add / }).first().click();
+  const dialog = await addFirstStockItem(page, 'video');
   await expect(dialog.getByText(/^Added: /)).toBeVisible({ timeout: 60_000 });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('list', { name: 'Your videos' }).getByRole('listitem')).toHaveCount(3);
@@ -113,18 +104,35 @@ test('over 40 MB is red and blocks Use Videos; a seventh video is left out; a st
   // 39.9 MB leaves too little room for any stock loop: the server stops the download and says why.
   await page.getByLabel('Choose videos').setInputFiles([sparse('almost.mp4', 41_843_040)]);
   await expect(total(page)).toHaveText(/39\.9 MB of 40 MB/);
-  await expect
-    .poll(async () => stockVideosResponse.parse(await (await page.request.post('/api/stock-search', { data: { q: 'loop', type: 'video' } })).json()).total_results, {
-      timeout: 300_000,
-      intervals: [5_000],
-    })
-    .toBeGreaterThan(0);
-  await page.getByRole('button', { name: 'Search Stock Videos' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Search Stock Videos' });
-  await dialog.getByLabel('Search videos').fill('loop');
-  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
-  await dialog.getByRole('button', { name: /^Add / }).first().click();
+  const dialog = await addFirstStockItem(page, 'video');
   await expect(dialog.getByRole('alert')).toHaveText(ownVideoTexts.wouldExceed);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('list', { name: 'Your videos' }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('failed uploads and a failed combine read the spec’s texts; past 59 s is noted and the video is cut at 59 s', async ({ page }) => {
+  test.setTimeout(300_000);
+  await openOwnVideo(page, 'own-errors');
+  await page.getByLabel('Choose videos').setInputFiles([file('first.mp4'), file('long.mp4')]);
+  // The browser reads both lengths: 3 s + 62 s.
+  await expect(page.getByRole('status').filter({ hasText: ownVideoTexts.trimmed(65) })).toBeVisible();
+
+  // The server answered without a text of its own, then not at all.
+  await page.route('**/api/upload-and-save', (route) => route.fulfill({ status: 500, body: '' }), { times: 1 });
+  await useVideos(page).click();
+  await expect(page.getByRole('alert')).toHaveText(ownVideoTexts.uploadFailedRetry);
+  await page.route('**/api/upload-and-save', (route) => route.abort(), { times: 1 });
+  await useVideos(page).click();
+  await expect(page.getByRole('alert')).toHaveText(ownVideoTexts.uploadFailed);
+  await page.route('**/api/combine-videos-silent', (route) => route.fulfill({ status: 502, body: '' }), { times: 1 });
+  await useVideos(page).click();
+  await expect(page.getByRole('alert')).toHaveText(ownVideoTexts.operationFailed, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/OwnVideo\?project=/);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: '/tmp/E-own-video-errors-375.png', fullPage: true });
+
+  // Retried for real: the combined video stops at 59 s.
+  await useVideos(page).click();
+  await expect(page).toHaveURL(/\/script-types\?project=[0-9a-f-]+$/, { timeout: 180_000 });
+  await expect(page.getByText('Your video · 59 sec')).toBeVisible({ timeout: 30_000 });
 });

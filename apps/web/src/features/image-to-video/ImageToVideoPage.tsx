@@ -1,4 +1,4 @@
-import { defaultImageEffect, imageToVideoTexts, type ImageEffect } from '@reelsmith/contracts';
+import { defaultImageEffect, imageToVideoTexts, uploadPolicies, type ImageEffect } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -42,7 +42,12 @@ export function ImageToVideoPage() {
     const outcome = addImages(images, incoming);
     incoming.filter((image) => !outcome.images.includes(image)).forEach(revoke);
     setImages(outcome.images);
-    const notes = [outcome.duplicates ? imageToVideoTexts.duplicates(outcome.duplicates) : '', outcome.dropped ? imageToVideoTexts.dropped(outcome.dropped) : ''];
+    const notes = [
+      // The server's own text for such an image, said here before the upload rather than after it.
+      outcome.tooLarge ? uploadPolicies['scene-image'].tooLargeMessage() : '',
+      outcome.duplicates ? imageToVideoTexts.duplicates(outcome.duplicates) : '',
+      outcome.dropped ? imageToVideoTexts.dropped(outcome.dropped) : '',
+    ];
     setNote(notes.filter(Boolean).join(' ') || null);
     setError(null);
   }

@@ -12,8 +12,12 @@ import {
 import { apiPost, apiRequest, readBody, type ApiResult } from '../../lib/api.ts';
 import type { PickedImage } from './images.ts';
 
-/** The server's own text when it gave one (a refused image says which), else the page's fallback. */
+/**
+ * The server's own text when it gave one (a refused image says which), else the page's fallback. A session that
+ * ended while the page was open reads as SPEC §5 says: 'User not logged in'.
+ */
 function failure(result: ApiResult, fallback: string): Error {
+  if (result.status === 401) return new Error(imageToVideoTexts.notLoggedIn);
   const text = (result.body as { error?: unknown } | null)?.error;
   return new Error(typeof text === 'string' && text ? text : fallback);
 }
@@ -58,6 +62,7 @@ export async function startConversion(request: {
 /** One poll of check-video-status for the project; anything unreadable is SPEC §4's 'Unexpected response'. */
 export async function checkStatus(userId: string, projectId: string): Promise<VideoStatusResponse> {
   const result = await apiPost('/api/check-video-status', { user_id: userId, video_id: projectId }).catch(() => null);
+  if (result?.status === 401) throw new Error(imageToVideoTexts.notLoggedIn);
   const body = result?.ok ? readBody(videoStatusResponse, result.body) : null;
   if (!body) throw new Error(imageToVideoTexts.unexpected);
   return body;

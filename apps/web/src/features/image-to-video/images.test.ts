@@ -1,3 +1,4 @@
+import { maxImageBytes } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import { addImages, countIsValid, fileSize, type PickedImage } from './images.ts';
 
@@ -8,7 +9,7 @@ describe('picked images (SPEC §5)', () => {
     const first = addImages([], [picked('a.png'), picked('b.png')]);
     const again = addImages(first.images, [picked('a.png'), picked('a.png', 200), picked('b.png')]);
     expect(again.images.map((i) => i.id)).toEqual(['a.png-100', 'b.png-100', 'a.png-200']);
-    expect(again).toMatchObject({ duplicates: 2, dropped: 0 });
+    expect(again).toMatchObject({ duplicates: 2, dropped: 0, tooLarge: 0 });
   });
 
   it('keeps the first ten and counts the rest as dropped', () => {
@@ -16,6 +17,12 @@ describe('picked images (SPEC §5)', () => {
     expect(outcome.images).toHaveLength(10);
     expect(outcome.images.at(-1)?.name).toBe('p8.png');
     expect(outcome).toMatchObject({ duplicates: 0, dropped: 3 });
+  });
+
+  it('leaves out an image over the upload limit, and keeps one exactly at it', () => {
+    const outcome = addImages([], [picked('big.png', maxImageBytes + 1), picked('edge.png', maxImageBytes)]);
+    expect(outcome.images.map((i) => i.name)).toEqual(['edge.png']);
+    expect(outcome).toMatchObject({ tooLarge: 1, duplicates: 0, dropped: 0 });
   });
 
   it('accepts 2 to 10 images for conversion', () => {

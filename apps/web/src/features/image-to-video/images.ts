@@ -1,4 +1,4 @@
-import { imageCount } from '@reelsmith/contracts';
+import { imageCount, maxImageBytes } from '@reelsmith/contracts';
 
 /** One picked image: a file from the device, or a stock image the server already stored as the user's upload. */
 export interface PickedImage {
@@ -13,6 +13,8 @@ export interface AddOutcome {
   images: PickedImage[];
   duplicates: number;
   dropped: number;
+  /** Images over the size the server takes (the scene-image upload policy): left out before any byte is sent. */
+  tooLarge: number;
 }
 
 const sameImage = (a: Pick<PickedImage, 'name' | 'size'>, b: Pick<PickedImage, 'name' | 'size'>) => a.name === b.name && a.size === b.size;
@@ -22,12 +24,14 @@ export function addImages(current: PickedImage[], incoming: PickedImage[]): AddO
   const images = [...current];
   let duplicates = 0;
   let dropped = 0;
+  let tooLarge = 0;
   for (const image of incoming) {
-    if (images.some((kept) => sameImage(kept, image))) duplicates += 1;
+    if (image.size > maxImageBytes) tooLarge += 1;
+    else if (images.some((kept) => sameImage(kept, image))) duplicates += 1;
     else if (images.length >= imageCount.max) dropped += 1;
     else images.push(image);
   }
-  return { images, duplicates, dropped };
+  return { images, duplicates, dropped, tooLarge };
 }
 
 export const countIsValid = (images: readonly PickedImage[]) => images.length >= imageCount.min && images.length <= imageCount.max;
