@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default leaves one CPU free (one worker on CI's two cores); most files wait on ffmpeg and databases.
+    maxWorkers: 2,
   },
 });

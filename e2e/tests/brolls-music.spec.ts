@@ -15,7 +15,7 @@ async function startBrolls(page: Page, prefix: string) {
   await expect(page).toHaveURL(/\/BRolls\?project=/);
   await page.getByLabel('Upload a video').setInputFiles(join(fixtures, 'clip.mp4'));
   await expect(page.getByLabel('Your video')).toBeVisible();
-  await expect(page.getByText(/clip\.mp4 · 0\.1 MB/)).toBeVisible();
+  await expect(page.getByText(/clip\.mp4 · 94 KB/)).toBeVisible();
 }
 
 test('B-roll overlay, preview, a library track, then /subtitles', async ({ page }) => {

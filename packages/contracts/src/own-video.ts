@@ -10,7 +10,7 @@ export const ownVideoLimits = { maxVideos: 6, maxTotalBytes: 41943040 } as const
 
 const MB = 1024 * 1024;
 /** "12.3 MB": the unit the limits are stated in. */
-export const formatMegabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+const formatMegabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
 export const ownVideoTexts = {
   /** SPEC §5: a stock video that would take the total past the limit. The server says the same for an upload. */

@@ -1,19 +1,19 @@
-import { brollTexts, maxVideoSeconds, workflowMessages, type SessionUser } from '@reelsmith/contracts';
+import { brollTexts, maxVideoSeconds, uploadPolicies, workflowMessages, type SessionUser } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { FileDropZone } from '../../components/ui/FileDropZone.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { formatBytes } from '../../lib/bytes.ts';
 import { useSession } from '../../lib/session.ts';
 import { addBrolls, fetchAutoBrolls, fetchLatestVideo, saveBrollUrl, skipBroll, uploadMainVideo } from './api.ts';
 import { OverlayRows } from './OverlayRows.tsx';
 import { canProcess, emptyRow, rowsFromSuggestions, type OverlayRow } from './rows.ts';
-import { VideoUploadZone } from './VideoUploadZone.tsx';
 
 const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 interface MainVideo {
   url: string;
@@ -103,11 +103,21 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
             onLoadedMetadata={(event) => setSeconds(event.currentTarget.duration)}
           />
         ) : (
-          <VideoUploadZone onFile={upload} />
+          <FileDropZone
+            title="Drop a video here or choose one"
+            hint={`One video, up to ${uploadPolicies['main-video'].maxBytes / (1024 * 1024)} MB`}
+            inputLabel="Upload a video"
+            accept="video/*"
+            className="aspect-[9/16] w-full max-w-60 gap-2 self-center p-4"
+            onFiles={(files) => {
+              const video = files.find((file) => file.type.startsWith('video/'));
+              if (video) void upload(video);
+            }}
+          />
         )}
         {main?.file && (
           <p className="text-center text-sm text-muted">
-            {main.file.name} · {megabytes(main.file.size)}
+            {main.file.name} · {formatBytes(main.file.size)}
           </p>
         )}
         {main && seconds !== null && seconds > maxVideoSeconds && (

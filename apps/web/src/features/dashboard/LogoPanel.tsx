@@ -3,7 +3,7 @@ import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { DashboardError, removeLogo, uploadLogo } from './api.ts';
-import { formatBytes } from './format.ts';
+import { formatBytes } from '../../lib/bytes.ts';
 import { useSetLogo } from './queries.ts';
 
 /** The zone shows the focus ring of the visually hidden file input inside it. */

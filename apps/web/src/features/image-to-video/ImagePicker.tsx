@@ -1,7 +1,9 @@
 import { imageCount, imageToVideoTexts } from '@reelsmith/contracts';
-import { useId, useState, type DragEvent } from 'react';
+import { useId } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { fileSize, type PickedImage } from './images.ts';
+import { FileDropZone } from '../../components/ui/FileDropZone.tsx';
+import { formatBytes } from '../../lib/bytes.ts';
+import type { PickedImage } from './images.ts';
 
 interface ImagePickerProps {
   images: PickedImage[];
@@ -15,47 +17,25 @@ interface ImagePickerProps {
  * name and size with a remove button. The zone opens the picker too and prints the limits (UI.md media).
  */
 export function ImagePicker({ images, onFiles, onRemove, onSearchStock }: ImagePickerProps) {
-  const inputId = useId();
-  const [over, setOver] = useState(false);
-  const take = (files: FileList | null | undefined) => {
-    const list = [...(files ?? [])].filter((file) => file.type.startsWith('image/'));
-    if (list.length > 0) onFiles(list);
-  };
+  const headingId = useId();
 
   return (
-    <section aria-labelledby={`${inputId}-title`} className="flex flex-col gap-3">
-      <h2 id={`${inputId}-title`} className="text-lg font-semibold">
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold">
         Images
       </h2>
-      <label
-        htmlFor={inputId}
-        onDragOver={(event: DragEvent) => {
-          event.preventDefault();
-          setOver(true);
+      <FileDropZone
+        title="Drop images here or choose them"
+        hint={imageToVideoTexts.zoneHint}
+        inputLabel="Choose images"
+        accept="image/*"
+        multiple
+        className="gap-1 px-4 py-8"
+        onFiles={(files) => {
+          const list = files.filter((file) => file.type.startsWith('image/'));
+          if (list.length > 0) onFiles(list);
         }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(event: DragEvent) => {
-          event.preventDefault();
-          setOver(false);
-          take(event.dataTransfer.files);
-        }}
-        className={`flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-8 text-center text-sm focus-within:border-accent ${over ? 'border-accent bg-accent/5' : 'border-gray-300 bg-white'}`}
-      >
-        <span className="font-semibold">Drop images here or choose them</span>
-        <span className="text-muted">{imageToVideoTexts.zoneHint}</span>
-        <input
-          id={inputId}
-          type="file"
-          accept="image/*"
-          multiple
-          className="sr-only"
-          aria-label="Choose images"
-          onChange={(event) => {
-            take(event.currentTarget.files);
-            event.currentTarget.value = '';
-          }}
-        />
-      </label>
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Button variant="secondary" onClick={onSearchStock}>
           Search stock images
@@ -84,7 +64,7 @@ export function ImagePicker({ images, onFiles, onRemove, onSearchStock }: ImageP
               <span className="truncate text-xs font-medium" title={image.name}>
                 {image.name}
               </span>
-              <span className="text-xs text-muted">{fileSize(image.size)}</span>
+              <span className="text-xs text-muted">{formatBytes(image.size)}</span>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { maxImageBytes } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
-import { addImages, countIsValid, fileSize, type PickedImage } from './images.ts';
+import { addImages, countIsValid, type PickedImage } from './images.ts';
 
 const picked = (name: string, size = 100): PickedImage => ({ id: `${name}-${size}`, name, size, previewUrl: '', source: { kind: 'upload', url: `/files/${name}` } });
 
@@ -30,11 +30,5 @@ describe('picked images (SPEC §5)', () => {
     expect(countIsValid([picked('a'), picked('b')])).toBe(true);
     expect(countIsValid(Array.from({ length: 10 }, (_, i) => picked(`${i}`)))).toBe(true);
     expect(countIsValid(Array.from({ length: 11 }, (_, i) => picked(`${i}`)))).toBe(false);
-  });
-
-  it('prints small sizes in KB and larger ones in MB', () => {
-    expect(fileSize(200)).toBe('1 KB');
-    expect(fileSize(30 * 1024)).toBe('30 KB');
-    expect(fileSize(2.5 * 1024 * 1024)).toBe('2.5 MB');
   });
 });

@@ -37,4 +37,3 @@ export function addImages(current: PickedImage[], incoming: PickedImage[]): AddO
 export const countIsValid = (images: readonly PickedImage[]) => images.length >= imageCount.min && images.length <= imageCount.max;
 
 /** Sizes as the zone's limit reads them; small images in KB, so they do not all read 0.0 MB. */
-export const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);

@@ -3,11 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
 import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { FileDropZone } from '../../components/ui/FileDropZone.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { useSession } from '../../lib/session.ts';
 import { checkVideoStatus, combineVideosSilent, createOwnVideoEntry, uploadAndSave } from './api.ts';
-import { DropZone } from './DropZone.tsx';
 import { addFiles, overLimit, stockItem, totalBytes, totalSeconds, type OwnVideoItem } from './items.ts';
 import { VideoList } from './VideoList.tsx';
 
@@ -97,7 +97,16 @@ function OwnVideoWorkspace({ user }: { user: SessionUser }) {
   return (
     <div className="flex flex-col gap-6">
       {busy && <BusyOverlay text={busy} />}
-      <DropZone full={full} onFiles={add} />
+      <FileDropZone
+        title="Drop videos here or choose videos"
+        hint={`Up to ${ownVideoLimits.maxVideos} videos, 40 MB in all. Video files only.`}
+        inputLabel="Choose videos"
+        accept="video/*"
+        multiple
+        disabled={full}
+        className="min-h-36 gap-1 p-6"
+        onFiles={add}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" onClick={() => setStockOpen(true)} disabled={full}>
           Search Stock Videos

@@ -1,5 +1,5 @@
-import { formatMegabytes } from '@reelsmith/contracts';
 import { Button } from '../../components/ui/Button.tsx';
+import { formatBytes } from '../../lib/bytes.ts';
 import type { OwnVideoItem } from './items.ts';
 
 interface VideoListProps {
@@ -33,7 +33,7 @@ export function VideoList({ items, disabled, onRemove, onDuration }: VideoListPr
               {index + 1}. {item.name}
             </p>
             <p className="text-muted">
-              {formatMegabytes(item.size)}
+              {formatBytes(item.size)}
               {item.duration !== undefined ? ` · ${Math.round(item.duration)} s` : ''}
               {item.kind === 'stock' ? ' · stock' : ''}
             </p>

@@ -1,8 +1,8 @@
 import { maxSceneChars } from '@reelsmith/contracts';
 import { useId, type ChangeEvent } from 'react';
+import { formatBytes } from '../../lib/bytes.ts';
 import { videoName, videoSize, videoUrl, type Scene } from './scenes.ts';
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 // The browser's own "No file chosen" text is hidden (it does not fit a half-width column); the chosen file is shown below.
 const fileInput =
   'w-full text-sm text-transparent file:mr-3 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-ink hover:file:bg-gray-50';
@@ -74,7 +74,7 @@ export function SceneCard({ n, scene, onText, onBlur, onImage, onVideo }: SceneC
                 className="aspect-[9/16] w-full rounded-lg bg-black object-cover"
               />
               <p className="truncate text-xs text-muted">
-                {videoName(scene.video)} · {megabytes(videoSize(scene.video))}
+                {videoName(scene.video)} · {formatBytes(videoSize(scene.video))}
               </p>
             </>
           )}
