@@ -12,13 +12,14 @@ import { fullLibrary, generatedTasks } from './services/library-tasks.ts';
 const config = loadConfig();
 const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
 const failures: string[] = [];
-const library = createMediaLibrary({
-  tmpDir: join(config.dataDir, 'tmp'),
-  log: { info: (line) => console.log(line), error: (line) => failures.push(line) },
-  tasks: async () => generatedTasks(storage, { ...fullLibrary, ...config.library.counts }, { stock: !config.pexels }),
-});
-await library.start();
+const log = { info: (line: string) => console.log(line), error: (line: string) => failures.push(line) };
+const tasks = generatedTasks(storage, { ...fullLibrary, ...config.library.counts }, { stock: !config.pexels });
+// The app renders one item at a time to stay responsive; here nothing else is waiting, so two streams share the work.
+const streams = [0, 1].map((stream) =>
+  createMediaLibrary({ tmpDir: join(config.dataDir, 'tmp', `stream-${stream}`), log, tasks: async () => tasks.filter((_, i) => i % 2 === stream) }),
+);
+await Promise.all(streams.map((library) => library.start()));
 for (const line of failures) console.error(line);
-const made = (['image', 'video', 'background', 'track'] as const).map((kind) => `${library.list(kind).length} ${kind}s`);
+const made = (['image', 'video', 'background', 'track'] as const).map((kind) => `${streams.reduce((n, library) => n + library.list(kind).length, 0)} ${kind}s`);
 console.log(`library in ${config.dataDir}: ${made.join(', ')}`);
 process.exit(failures.length ? 1 : 0);

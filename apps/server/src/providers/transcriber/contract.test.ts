@@ -75,6 +75,13 @@ describe.each(Object.entries(makers))('transcriber contract: %s', (name, make) =
     expect(refusal).toMatchObject({ statusCode: 503, message: scriptTexts.transcriptionFailed });
     expect(readdirSync(tmpDir)).toEqual([]);
   });
+
+  it("gives back the caller's reason when aborted while the audio is being read, and leaves no scratch files", async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('cancelled by the user'));
+    await expect(transcriber.transcribe(file('talking.mp4'), { signal: controller.signal })).rejects.toThrow('cancelled by the user');
+    expect(readdirSync(tmpDir)).toEqual([]);
+  });
 });
 
 it('the local transcriber fails with the user-facing message when the recogniser is missing', async () => {

@@ -1,9 +1,8 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { writeRecognitionWav } from '@reelsmith/media';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { TtsError } from '../tts/types.ts';
 import { callVendor, readBody } from '../tts/vendor-http.ts';
+import { withSpeechWav } from './speech-wav.ts';
 import { TranscriberError, type RecognizedWord, type Transcriber, type Transcript } from './types.ts';
 
 /** STT_API_KEY, STT_BASE_URL, STT_MODEL and STT_TIMEOUT_MS (config.ts). */
@@ -63,21 +62,15 @@ export function createHostedTranscriber(settings: HostedTranscriberSettings, opt
   return {
     kind: 'hosted',
     async transcribe(mediaPath, { maxSeconds, signal } = {}) {
-      await mkdir(options.tmpDir, { recursive: true });
-      const dir = await mkdtemp(join(options.tmpDir, 'transcribe-'));
       try {
-        const wavPath = join(dir, 'speech.wav');
-        await writeRecognitionWav({ input: mediaPath, output: wavPath, maxSeconds }, { signal }).catch((error: Error) => {
-          throw new TranscriberError(`could not extract the audio of ${mediaPath}: ${error.message}`);
+        return await withSpeechWav(options.tmpDir, { path: mediaPath, maxSeconds, signal }, async (wavPath) => {
+          const parsed = verboseJson.safeParse(await ask(wavPath, signal));
+          if (!parsed.success) throw new TranscriberError(`${vendor} sent no word timestamps (is ${settings.model} a model that gives them?)`, 'malformed');
+          return toHostedTranscript(parsed.data.words ?? [], maxSeconds);
         });
-        const parsed = verboseJson.safeParse(await ask(wavPath, signal));
-        if (!parsed.success) throw new TranscriberError(`${vendor} sent no word timestamps (is ${settings.model} a model that gives them?)`, 'malformed');
-        return toHostedTranscript(parsed.data.words ?? [], maxSeconds);
       } catch (error) {
         if (error instanceof TtsError) throw new TranscriberError(error.message, error.reason === 'invalid' ? 'failed' : error.reason);
         throw error;
-      } finally {
-        await rm(dir, { recursive: true, force: true });
       }
     },
   };

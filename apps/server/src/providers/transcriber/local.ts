@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeRecognitionWav } from '@reelsmith/media';
+import { withSpeechWav } from './speech-wav.ts';
 import { TranscriberError, type Transcriber, type Transcript, type RecognizedWord } from './types.ts';
 
 export interface LocalTranscriberOptions {
@@ -94,19 +93,9 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): Transc
   return {
     kind: 'local',
     transcribe(mediaPath, { maxSeconds, signal } = {}) {
-      return limit(async () => {
-        await mkdir(options.tmpDir, { recursive: true });
-        const dir = await mkdtemp(join(options.tmpDir, 'transcribe-'));
-        try {
-          const wavPath = join(dir, 'speech.wav');
-          await writeRecognitionWav({ input: mediaPath, output: wavPath, maxSeconds }, { signal }).catch((error: Error) => {
-            throw new TranscriberError(`could not extract the audio of ${mediaPath}: ${error.message}`);
-          });
-          return toTranscript(parseWordTimes(await decode(wavPath, signal)));
-        } finally {
-          await rm(dir, { recursive: true, force: true });
-        }
-      });
+      return limit(() =>
+        withSpeechWav(options.tmpDir, { path: mediaPath, maxSeconds, signal }, async (wavPath) => toTranscript(parseWordTimes(await decode(wavPath, signal)))),
+      );
     },
   };
 }

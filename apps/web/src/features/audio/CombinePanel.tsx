@@ -1,39 +1,12 @@
-import { audioTexts, workflowMessages } from '@reelsmith/contracts';
+import { audioTexts } from '@reelsmith/contracts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import type { CombineState } from './useCombine.ts';
 
 const frame = 'aspect-[9/16] w-full max-w-56 rounded-xl bg-black object-contain sm:max-w-64';
 
-/** The spec's busy state with the render's own percent. */
-function CombineProgress({ percent }: { percent: number }) {
-  return (
-    <div role="dialog" aria-modal="true" aria-labelledby="combine-progress-title" className="fixed inset-0 z-50 flex items-center justify-center bg-white/85 p-6 backdrop-blur-sm">
-      <div className="flex w-full max-w-sm flex-col items-center gap-3 rounded-xl bg-white px-8 py-6 text-center shadow-lg ring-1 ring-black/5">
-        <Spinner />
-        <p id="combine-progress-title" className="text-lg font-semibold">
-          {audioTexts.combining}
-        </p>
-        <p className="font-semibold text-accent-strong">{workflowMessages.doNotRefresh}</p>
-        <p className="text-sm text-muted">{audioTexts.combineEstimate}</p>
-        <div
-          role="progressbar"
-          aria-label="Combining progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2.5 w-full overflow-hidden rounded-full bg-accent-soft"
-        >
-          <div className="h-full rounded-full bg-accent motion-safe:transition-[width] motion-safe:duration-500" style={{ width: `${percent}%` }} />
-        </div>
-        <p className="text-sm tabular-nums text-muted" aria-hidden="true">
-          {percent}%
-        </p>
-      </div>
-    </div>
-  );
-}
 
 export interface CombinePanelProps {
   state: CombineState;
@@ -77,7 +50,9 @@ export function CombinePanel({ state, projectVideo, audioUrl, onCombine }: Combi
           </p>
         )}
       </div>
-      {state.kind === 'working' && <CombineProgress percent={state.percent} />}
+      {state.kind === 'working' && (
+        <RenderProgress title={audioTexts.combining} notice={audioTexts.combineEstimate} progressLabel="Combining progress" percent={state.percent} />
+      )}
     </section>
   );
 }

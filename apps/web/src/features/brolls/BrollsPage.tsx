@@ -9,6 +9,7 @@ import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatBytes } from '../../lib/bytes.ts';
 import { useSession } from '../../lib/session.ts';
+import { useBusyTask } from '../../lib/useBusyTask.ts';
 import { addBrolls, fetchAutoBrolls, fetchLatestVideo, saveBrollUrl, skipBroll, uploadMainVideo } from './api.ts';
 import { OverlayRows } from './OverlayRows.tsx';
 import { canProcess, emptyRow, rowsFromSuggestions, type OverlayRow } from './rows.ts';
@@ -26,25 +27,12 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
   const latest = useQuery({ queryKey: ['latest-video', user.id, projectId], queryFn: () => fetchLatestVideo(user.id, projectId) });
   const [uploaded, setUploaded] = useState<MainVideo | null>(null);
   const [rows, setRows] = useState<OverlayRow[]>(() => [emptyRow()]);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useBusyTask();
   const [preview, setPreview] = useState<string | null>(null);
   const [seconds, setSeconds] = useState<number | null>(null);
 
   const main: MainVideo | null = uploaded ?? (latest.data?.user_video_url ? { url: latest.data.user_video_url } : null);
   const next = `/background-music?project=${encodeURIComponent(projectId)}`;
-
-  async function run(text: string, work: () => Promise<void>) {
-    setError(null);
-    setBusy(text);
-    try {
-      await work();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  }
 
   const upload = (file: File) =>
     run('Uploading video', async () => {

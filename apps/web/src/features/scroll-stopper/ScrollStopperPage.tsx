@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSession } from '../../lib/session.ts';
+import { useBusyTask } from '../../lib/useBusyTask.ts';
 import { createScrollStopperEntry, uploadScrollStopperVideo, useBackgrounds } from './api.ts';
 import { BackgroundGrid } from './BackgroundGrid.tsx';
 
@@ -22,22 +23,9 @@ function ScrollStopperWorkspace({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const backgrounds = useBackgrounds();
   const fileId = useId();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useBusyTask();
   const [stockOpen, setStockOpen] = useState(false);
   const [longVideo, setLongVideo] = useState<LongVideo | null>(null);
-
-  async function run(text: string, work: () => Promise<void>) {
-    setError(null);
-    setBusy(text);
-    try {
-      await work();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  }
 
   /** SPEC §4: choosing a video creates the video entry, then the script step opens on it. */
   const choose = (url: string) =>

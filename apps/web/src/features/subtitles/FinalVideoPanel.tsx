@@ -1,9 +1,8 @@
-import { uploadPolicies, workflowMessages } from '@reelsmith/contracts';
+import { uploadPolicies } from '@reelsmith/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import type { FinalVideoState } from './useFinalVideo.ts';
 
 /** SPEC §2 optional credits/CTA image: images only, shown as a thumbnail before it is sent with the final video. */
@@ -67,34 +66,6 @@ export function CtaImagePicker(props: { file: File | null; onChange: (file: File
   );
 }
 
-/** The 'Do not refresh' wait with the spec's notice and the render's own percent. */
-export function FinalVideoProgress({ percent }: { percent: number }) {
-  return (
-    <div role="dialog" aria-modal="true" aria-labelledby="final-progress-title" className="fixed inset-0 z-50 flex items-center justify-center bg-white/85 p-6 backdrop-blur-sm">
-      <div className="flex w-full max-w-sm flex-col items-center gap-3 rounded-xl bg-white px-8 py-6 text-center shadow-lg ring-1 ring-black/5">
-        <Spinner />
-        <p id="final-progress-title" className="text-lg font-semibold">
-          {workflowMessages.generatingVideo}
-        </p>
-        <p className="font-semibold text-red-700">{workflowMessages.doNotRefresh}</p>
-        <p className="text-sm text-muted">{workflowMessages.finalNotice}</p>
-        <div
-          role="progressbar"
-          aria-label="Final video progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2.5 w-full overflow-hidden rounded-full bg-accent-soft"
-        >
-          <div className="h-full rounded-full bg-accent motion-safe:transition-[width] motion-safe:duration-500" style={{ width: `${percent}%` }} />
-        </div>
-        <p className="text-sm tabular-nums text-muted" aria-hidden="true">
-          {percent}%
-        </p>
-      </div>
-    </div>
-  );
-}
 
 /** SPEC §2: the finished video, playable, to download or to leave for the dashboard. */
 export function FinalVideoResult({ url, onEdit }: { url: string; onEdit: () => void }) {

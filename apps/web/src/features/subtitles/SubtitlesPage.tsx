@@ -3,12 +3,13 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSession } from '../../lib/session.ts';
 import { generateSubtitles, SubtitlesError, updateSubtitles, type SubtitleSettings } from './api.ts';
 import { CaptionPreview } from './CaptionPreview.tsx';
 import { CueEditor } from './CueEditor.tsx';
-import { CtaImagePicker, FinalVideoError, FinalVideoProgress, FinalVideoResult } from './FinalVideoPanel.tsx';
+import { CtaImagePicker, FinalVideoError, FinalVideoResult } from './FinalVideoPanel.tsx';
 import { useLatestSubtitles, useStyleLooks, useStylePreview } from './queries.ts';
 import { SettingsFields, StylePicker } from './SubtitleSettings.tsx';
 import { useAutosave } from './useAutosave.ts';
@@ -135,7 +136,9 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
           </section>
         </div>
       </div>
-      {final.state.kind === 'working' && <FinalVideoProgress percent={final.state.percent} />}
+      {final.state.kind === 'working' && (
+        <RenderProgress title={workflowMessages.generatingVideo} notice={workflowMessages.finalNotice} progressLabel="Final video progress" percent={final.state.percent} />
+      )}
     </div>
   );
 }
