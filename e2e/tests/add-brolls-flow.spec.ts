@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brollTexts } from '@reelsmith/contracts';
-import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount, logIn } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { startAddBrolls } from './finish.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
 const said = 'Welcome to our bakery. Fresh bread every morning, and the best coffee in town.';
@@ -25,17 +25,6 @@ test.beforeAll(() => {
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Signs in and takes the 'Add B-Rolls' tile, which makes the video entry and opens /BRolls on it. */
-async function startFromTile(page: Page, prefix: string) {
-  const account = await confirmedAccount(page, prefix);
-  await logIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('button', { name: 'Create Video' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /Add B-Rolls/ }).click();
-  await expect(page).toHaveURL(/\/BRolls\?project=/);
-  return new URL(page.url()).searchParams.get('project')!;
-}
-
 function ffprobe(path: string) {
   const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height:format=duration', '-of', 'json', path], { encoding: 'utf8' });
   return JSON.parse(out) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number }[]; format: { duration: string } };
@@ -43,7 +32,7 @@ function ffprobe(path: string) {
 
 test('Add B-Rolls from the tile to a downloaded video that keeps its own speech, with captions from it', async ({ page }) => {
   test.setTimeout(600_000);
-  const project = await startFromTile(page, 'addbrolls');
+  const project = await startAddBrolls(page, 'addbrolls');
 
   await page.getByLabel('Upload a video').setInputFiles(talking);
   await expect(page.getByLabel('Your video')).toBeVisible({ timeout: 60_000 });
@@ -93,7 +82,7 @@ test('Add B-Rolls from the tile to a downloaded video that keeps its own speech,
 
 test('a video longer than 59 s is trimmed, and /BRolls says so', async ({ page }) => {
   test.setTimeout(180_000);
-  await startFromTile(page, 'addbrollslong');
+  await startAddBrolls(page, 'addbrollslong');
   await page.getByLabel('Upload a video').setInputFiles(long);
   await expect(page.getByText(brollTexts.longVideo(62))).toBeVisible({ timeout: 60_000 });
   await page.setViewportSize({ width: 375, height: 900 });

@@ -4,14 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { audioTexts, clonedVoiceMessages, uploadResponse, voiceLabelText, voiceNames, workflowMessages } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount, logIn } from './helpers.ts';
-
-async function signedIn(page: Page, prefix: string) {
-  const account = await confirmedAccount(page, prefix);
-  await logIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return account;
-}
+import { signedInOnDashboard } from './helpers.ts';
 
 const player = (page: Page) => page.getByLabel(audioTexts.playerLabel, { exact: true });
 
@@ -36,7 +29,7 @@ async function screenshots(page: Page, name: string) {
 
 test('/audio: pick a voice, generate, change and reset the tempo, Pro-only cloned voice, Next to /smart-storyboard', async ({ page }) => {
   test.setTimeout(180_000);
-  await signedIn(page, 'audio');
+  await signedInOnDashboard(page, 'audio');
   await page.getByRole('button', { name: 'Create Video' }).click();
   await page.getByRole('dialog').getByRole('link', { name: /Custom Storyboard/ }).click();
   await page.getByLabel('Prompt').fill('A weekend sale at Bloom & Brew café: 30% off cold brew for office workers.');
@@ -107,7 +100,7 @@ test('/audio: pick a voice, generate, change and reset the tempo, Pro-only clone
 
 test('/audio-types: voiceover, combine with the project video (status polled), then /background-music', async ({ page }) => {
   test.setTimeout(300_000);
-  await signedIn(page, 'audiotypes');
+  await signedInOnDashboard(page, 'audiotypes');
   const dir = mkdtempSync(join(tmpdir(), 'rs-e2e-audio-'));
   const clip = join(dir, 'clip.mp4');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=25:duration=8', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8', '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clip]);
@@ -161,7 +154,7 @@ test('/audio-types: voiceover, combine with the project video (status polled), t
 });
 
 test('a Pro user without a cloned voice is asked for a recording by email, and cannot generate', async ({ page }) => {
-  await signedIn(page, 'audiopro');
+  await signedInOnDashboard(page, 'audiopro');
   await page.route('**/api/cloned-voice', (route) =>
     route.fulfill({ json: { eligible: true, voice_id: null, available: true, recording_email: 'voices@reelsmith.test' } }),
   );

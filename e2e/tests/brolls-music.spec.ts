@@ -1,18 +1,13 @@
 import { join } from 'node:path';
 import { brollTexts, uploadPolicies } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount, logIn } from './helpers.ts';
+import { startAddBrolls } from './finish.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
 
 /** Signs in and starts Add B-Rolls from the dashboard tile, which creates the video entry and opens /BRolls. */
 async function startBrolls(page: Page, prefix: string) {
-  const account = await confirmedAccount(page, prefix);
-  await logIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('button', { name: 'Create Video' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /Add B-Rolls/ }).click();
-  await expect(page).toHaveURL(/\/BRolls\?project=/);
+  await startAddBrolls(page, prefix);
   await page.getByLabel('Upload a video').setInputFiles(join(fixtures, 'clip.mp4'));
   await expect(page.getByLabel('Your video')).toBeVisible();
   await expect(page.getByText(/clip\.mp4 · 94 KB/)).toBeVisible();

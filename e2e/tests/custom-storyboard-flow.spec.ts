@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { audioTexts, saveAudioResponse, scriptTexts } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseFirstTrack } from './finish.ts';
-import { confirmedAccount, logIn } from './helpers.ts';
+import { signedInOnDashboard } from './helpers.ts';
 
 /**
  * ISSUE 7 'Done when': the Custom Storyboard tile to a downloaded MP4 with the default (offline) providers, every
@@ -95,9 +95,7 @@ interface Made {
 
 /** Every step from the dashboard tile to the downloaded final video; `script` replaces what the writer wrote. */
 async function makeVideo(page: Page, script?: string): Promise<Made> {
-  const account = await confirmedAccount(page, 'customflow');
-  await logIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInOnDashboard(page, 'customflow');
   await page.getByRole('button', { name: 'Create Video' }).click();
   await page.getByRole('dialog').getByRole('link', { name: /Custom Storyboard/ }).click();
   await expect(page).toHaveURL(/\/script$/);

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { audioTexts, estimateScriptSeconds, maxVideoSeconds, saveAudioResponse, scriptTexts } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount, logIn } from './helpers.ts';
+import { signedInOnDashboard } from './helpers.ts';
 
 /**
  * The common part of the flows that start from the user's own media: signing in and taking a tile of the dashboard's
@@ -12,12 +12,19 @@ import { confirmedAccount, logIn } from './helpers.ts';
  */
 
 export async function openFromTile(page: Page, prefix: string, tile: RegExp, path: RegExp): Promise<void> {
-  const account = await confirmedAccount(page, prefix);
-  await logIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInOnDashboard(page, prefix);
   await page.getByRole('button', { name: 'Create Video' }).click();
   await page.getByRole('dialog').getByRole('link', { name: tile }).click();
   await expect(page).toHaveURL(path);
+}
+
+/** The 'Add B-Rolls' tile is a button: it makes the video entry, then opens /BRolls on it. Returns the project id. */
+export async function startAddBrolls(page: Page, prefix: string): Promise<string> {
+  await signedInOnDashboard(page, prefix);
+  await page.getByRole('button', { name: 'Create Video' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /Add B-Rolls/ }).click();
+  await expect(page).toHaveURL(/\/BRolls\?project=/);
+  return new URL(page.url()).searchParams.get('project')!;
 }
 
 /** A full-page PNG at phone width, then back to the desktop size the tests run at. */

@@ -44,6 +44,14 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/** A new confirmed account, signed in and on the dashboard. */
+export async function signedInOnDashboard(page: Page, prefix: string) {
+  const account = await confirmedAccount(page, prefix);
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return account;
+}
+
 /** A confirmed account, made through the UI and the mailed link. */
 export async function confirmedAccount(page: Page, prefix: string, password = 'correct-horse-1') {
   const email = uniqueEmail(prefix);
