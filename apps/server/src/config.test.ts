@@ -36,4 +36,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
   });
+
+  it('refuses a partial Razorpay set-up, naming every missing variable', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_live_1', RAZORPAY_KEY_SECRET: 'secret' };
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...keys })).toThrow(
+      /RAZORPAY_WEBHOOK_SECRET, RAZORPAY_PLAN_STARTER, RAZORPAY_PLAN_GROWTH, RAZORPAY_PLAN_PRO/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RAZORPAY_WEBHOOK_SECRET: 'whsec' })).toThrow(/RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET,/);
+    const plans = { RAZORPAY_PLAN_STARTER: 'plan_S', RAZORPAY_PLAN_GROWTH: 'plan_G', RAZORPAY_PLAN_PRO: 'plan_P' };
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...keys, ...plans })).toThrow(/also set RAZORPAY_WEBHOOK_SECRET \(/);
+    const complete = loadConfig({ DATA_DIR: dataDir(), ...keys, ...plans, RAZORPAY_WEBHOOK_SECRET: 'whsec' });
+    expect(complete.razorpay).toMatchObject({ keyId: 'rzp_live_1', planIds: { starter: 'plan_S', growth: 'plan_G', pro: 'plan_P' } });
+    expect(loadConfig({ DATA_DIR: dataDir() }).razorpay).toBeUndefined();
+  });
+
+  it('makes an operator token once and keeps it, unless OPERATOR_TOKEN gives one', () => {
+    const dir = dataDir();
+    const made = loadConfig({ DATA_DIR: dir }).operatorToken;
+    expect(made).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ DATA_DIR: dir }).operatorToken).toBe(made);
+    expect(readFileSync(join(dir, 'operator-token'), 'utf8')).toBe(made);
+    expect(loadConfig({ DATA_DIR: dir, OPERATOR_TOKEN: 'shared-operator-token-1' }).operatorToken).toBe('shared-operator-token-1');
+  });
+
+  it('trusts loopback and same-origin calls only while PUBLIC_URL is unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).publicUrlConfigured).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://reels.example.com/' })).toMatchObject({
+      publicUrl: 'https://reels.example.com',
+      publicUrlConfigured: true,
+    });
+  });
 });

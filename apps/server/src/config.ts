@@ -24,6 +24,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
+  OPERATOR_TOKEN: z.string().min(16).optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   SMTP_URL: z.string().optional(),
@@ -80,9 +81,13 @@ export interface AppConfig {
   port: number;
   host: string;
   publicUrl: string;
+  /** PUBLIC_URL was given: only that origin is trusted. Unset, the loopback names on the port and same-origin calls are. */
+  publicUrlConfigured: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
+  /** Opens the dev mailbox and the test gateway's clock; never logged. */
+  operatorToken: string;
   authRateLimit: { max: number; windowSeconds: number };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -106,13 +111,30 @@ export interface AppConfig {
   production: boolean;
 }
 
-/** The secret signs sessions; kept in DATA_DIR so a restart keeps everyone signed in. */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'auth-secret');
+/** Secrets made on first start are kept in DATA_DIR, so a restart keeps sessions and the operator link working. */
+function loadOrCreateSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const razorpayVariables = [
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'RAZORPAY_PLAN_STARTER',
+  'RAZORPAY_PLAN_GROWTH',
+  'RAZORPAY_PLAN_PRO',
+] as const;
+
+/** Half a Razorpay set-up must not quietly fall back to the test gateway, whose Pay button grants plans for nothing. */
+function assertRazorpayComplete(e: z.infer<typeof envSchema>): void {
+  const missing = razorpayVariables.filter((name) => !e[name]);
+  if (missing.length > 0 && missing.length < razorpayVariables.length) {
+    throw new Error(`Invalid configuration: Razorpay is partly configured; also set ${missing.join(', ')} (or unset every RAZORPAY_* key to use the test gateway)`);
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -123,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   if (e.LLM_BASE_URL && !e.LLM_MODEL) throw new Error('Invalid configuration: LLM_MODEL: required when LLM_BASE_URL is set');
+  assertRazorpayComplete(e);
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -130,9 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlConfigured: Boolean(e.PUBLIC_URL),
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
-    authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir, 'auth-secret'),
+    operatorToken: e.OPERATOR_TOKEN ?? loadOrCreateSecret(dataDir, 'operator-token'),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
@@ -154,20 +179,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     library: { warmUp: e.LIBRARY_WARMUP, stockDir: e.STOCK_DIR ? resolve(e.STOCK_DIR) : undefined, musicDir: e.MUSIC_DIR ? resolve(e.MUSIC_DIR) : undefined },
     pexels: e.PEXELS_API_KEY ? { apiKey: e.PEXELS_API_KEY, baseUrl: e.PEXELS_BASE_URL } : undefined,
-    razorpay:
-      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
-        ? {
-            keyId: e.RAZORPAY_KEY_ID,
-            keySecret: e.RAZORPAY_KEY_SECRET,
-            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
-            baseUrl: e.RAZORPAY_BASE_URL.replace(/\/$/, ''),
-            planIds: Object.fromEntries(
-              Object.entries({ starter: e.RAZORPAY_PLAN_STARTER, growth: e.RAZORPAY_PLAN_GROWTH, pro: e.RAZORPAY_PLAN_PRO }).filter(
-                (entry): entry is [string, string] => Boolean(entry[1]),
-              ),
-            ),
-          }
-        : undefined,
+    // assertRazorpayComplete has made sure that one key means all six.
+    razorpay: e.RAZORPAY_KEY_ID
+      ? {
+          keyId: e.RAZORPAY_KEY_ID,
+          keySecret: e.RAZORPAY_KEY_SECRET!,
+          webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
+          baseUrl: e.RAZORPAY_BASE_URL.replace(/\/$/, ''),
+          planIds: { starter: e.RAZORPAY_PLAN_STARTER!, growth: e.RAZORPAY_PLAN_GROWTH!, pro: e.RAZORPAY_PLAN_PRO! },
+        }
+      : undefined,
     seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, taxId: e.SELLER_GSTIN, email: e.SELLER_EMAIL },
     tts: {
       openai: e.OPENAI_API_KEY
