@@ -12,6 +12,9 @@ import { registerBrollRoutes } from './http/broll-routes.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { registerDashboardRoutes } from './http/dashboard-routes.ts';
 import { registerDevOutboxRoutes } from './http/dev-outbox-routes.ts';
+import { createOperatorGuard, withoutOperatorToken } from './http/operator.ts';
+import { registerSecurityHeaders, type ContentSources } from './http/security-headers.ts';
+import type { OriginTrust } from './services/origins.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerFileRoutes } from './http/file-routes.ts';
 import { registerIdeaRoutes } from './http/idea-routes.ts';
@@ -97,6 +100,10 @@ export interface AppDependencies {
   seller: Seller;
   media: LibraryFeatures;
   publicUrl: string;
+  origins: OriginTrust;
+  /** Opens the dev mailbox and the test gateway's clock. */
+  operatorToken: string;
+  contentSources: ContentSources;
   rateLimit: { max: number; windowSeconds: number };
   webDistDir?: string;
   logLevel?: string;
@@ -105,18 +112,26 @@ export interface AppDependencies {
 /** Builds the HTTP app from ready collaborators; main.ts (or a test) decides which ones. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.logLevel ?? 'info' },
+    logger: {
+      level: deps.logLevel ?? 'info',
+      serializers: {
+        // Fastify's own request line, minus the operator token a mailbox link carries.
+        req: (request) => ({ method: request.method, url: withoutOperatorToken(request.url), host: request.host, remoteAddress: request.ip }),
+      },
+    },
     bodyLimit: 1024 * 1024,
   });
   registerErrorHandler(app);
-  registerCsrfGuard(app, [deps.publicUrl]);
+  await registerSecurityHeaders(app, deps.contentSources);
+  registerCsrfGuard(app, deps.origins);
+  const operator = createOperatorGuard(deps.operatorToken, deps.publicUrl.startsWith('https://'));
   await app.register(rateLimit, { global: false });
   // Several spec calls post form-encoded bodies (SPEC §7 "form").
   await app.register(formbody);
   // Per-route byte limits are set where each file is read; this is only the outer bound for any request.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 12, fields: 50, fieldSize: 1024 * 1024 } });
 
-  registerAuthHandler(app, deps.auth);
+  registerAuthHandler(app, deps.auth, deps.publicUrl);
   const accounts = createAccountsService({ users: deps.repositories.users, auth: deps.auth });
   registerAccountRoutes(app, { auth: deps.auth, accounts, resendLimit: deps.rateLimit });
   registerAnalyticsRoutes(app, { auth: deps.auth, pageViews: deps.repositories.pageViews });
@@ -140,7 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerBillingRoutes(app, { auth: deps.auth, billing: deps.billing, repositories: deps.repositories, seller: deps.seller });
   await registerPaymentWebhookRoutes(app, { provider: deps.paymentProvider, billing: deps.billing });
-  if (deps.testGateway) registerTestGatewayRoutes(app, deps.testGateway);
+  if (deps.testGateway) registerTestGatewayRoutes(app, deps.testGateway, operator);
   const ideas = createIdeasService({
     profiles: deps.repositories.businessProfiles,
     ideas: deps.repositories.ideas,
@@ -192,7 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerBgMusicRoutes(app, { auth: deps.auth, bgMusic: createBgMusicService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, libraryTracks }) });
   const ownVideos = createOwnVideos({ workflow, ownVideos: deps.repositories.ownVideos, uploads: deps.uploads, uploadRecords: uploads, signer: deps.signer, videoJobs });
   registerOwnVideoRoutes(app, { auth: deps.auth, ownVideos, tmpDir: deps.tmpDir });
-  if (deps.email.kind === 'outbox') registerDevOutboxRoutes(app, deps.repositories.outbox);
+  if (deps.email.kind === 'outbox') registerDevOutboxRoutes(app, deps.repositories.outbox, operator);
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   await registerWebRoutes(app, deps.webDistDir ?? '');

@@ -21,6 +21,7 @@ import { createSpeech } from './providers/tts/index.ts';
 import { createVoiceSamples } from './services/voice-samples.ts';
 import { createTranscriber } from './providers/transcriber/index.ts';
 import { createAuth } from './services/auth.ts';
+import { createOriginPolicy } from './services/origins.ts';
 import { createFileUrlSigner } from './services/file-urls.ts';
 import { createLibraryFeatures } from './services/library-setup.ts';
 import { createQuotaService } from './services/quotas.ts';
@@ -78,7 +79,7 @@ async function composePayments(config: AppConfig, repositories: Repositories, lo
 export async function composeApp(config: AppConfig, database: DatabaseHandle, log: Logger) {
   const core = composeCore(config, database, log);
   const { repositories, storage } = core;
-  const email = createEmailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, repositories.outbox, log.info);
+  const email = createEmailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, repositories.outbox);
   const payments = await composePayments(config, repositories, log);
   const quotas = createQuotaService({ subscriptions: repositories.subscriptions, clock: payments.clock });
   const planChanges = createPlanChanges({ subscriptions: repositories.subscriptions, billing: repositories.billing, clock: payments.clock });
@@ -91,6 +92,7 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     clock: payments.clock,
     log,
   });
+  const origins = createOriginPolicy({ publicUrl: config.publicUrl, publicUrlConfigured: config.publicUrlConfigured });
   const auth = createAuth({
     onUserCreated: async (created) => {
       await repositories.users.ensureProfile({ userId: created.id, email: created.email, name: created.name });
@@ -100,6 +102,7 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     users: repositories.users,
     email,
     publicUrl: config.publicUrl,
+    origins,
     secret: config.authSecret,
     rateLimit: config.authRateLimit,
   });
@@ -139,6 +142,9 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     seller: config.seller,
     media,
     publicUrl: config.publicUrl,
+    origins,
+    operatorToken: config.operatorToken,
+    contentSources: { publicUrl: config.publicUrl, s3: config.s3, pexels: config.pexels },
     rateLimit: config.authRateLimit,
     webDistDir: config.webDistDir,
     logLevel: config.logLevel,

@@ -25,3 +25,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL';
 console.log(`Reelsmith is running at ${config.publicUrl} (database: ${where}; data: ${config.dataDir})`);
+// The one place the token is shown: whoever can read this start log runs the server anyway.
+if (!config.smtpUrl) console.log(`Dev mailbox (operator only, keep this link private): ${config.publicUrl}/dev/mailbox?token=${encodeURIComponent(config.operatorToken)}`);

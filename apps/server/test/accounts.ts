@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { TestClient } from './app.ts';
+import { operatorHeaders, TestClient } from './app.ts';
 
 /** Signs up through the real endpoint and follows the confirmation link from the outbox, as a person would. */
 export async function signUpAndConfirm(app: FastifyInstance, email: string, password = 'correct-horse-1', name = 'Test User') {
@@ -14,7 +14,7 @@ export async function signUpAndConfirm(app: FastifyInstance, email: string, pass
 }
 
 export async function latestLinkFor(app: FastifyInstance, email: string): Promise<string> {
-  const outbox = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
+  const outbox = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}`, headers: operatorHeaders });
   const link = outbox.json()[0]?.links[0] as string | undefined;
   if (!link) throw new Error(`no mail for ${email}`);
   return link;

@@ -7,15 +7,20 @@ import { composeApp } from '../src/compose.ts';
 import type { TestDatabaseTarget } from './databases.ts';
 
 export const testPublicUrl = 'http://localhost:8080';
+export const testOperatorToken = 'test-operator-token';
+/** What the outbox and the test gateway's clock want from an operator. */
+export const operatorHeaders = { 'x-operator-token': testOperatorToken };
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
     host: '127.0.0.1',
     publicUrl: testPublicUrl,
+    publicUrlConfigured: false,
     dataDir: mkdtempSync(join(tmpdir(), 'reelsmith-test-')),
     databaseUrl: undefined,
     authSecret: 'test-secret-test-secret-test-secret-0123',
+    operatorToken: testOperatorToken,
     authRateLimit: { max: 1000, windowSeconds: 60 },
     smtpUrl: undefined,
     mailFrom: 'Reelsmith <no-reply@reelsmith.local>',

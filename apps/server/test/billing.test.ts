@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../src/providers/payments/signature.ts';
 import { startFakeRazorpay } from './fake-razorpay.ts';
 import { signUpAndConfirm } from './accounts.ts';
-import { startTestApp, type TestApp, type TestClient } from './app.ts';
+import { operatorHeaders, startTestApp, type TestApp, type TestClient } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';
 
 const targets = await testDatabaseTargets();
@@ -74,7 +74,7 @@ describe.each(targets)('billing with the test gateway on $name', (target) => {
     await t.composed.quotas.consume(userId, 'videos');
     expect((await subscriptionOf(client, email)).videos_used).toBe(1);
 
-    await client.post('/pay/test-clock/advance', { days: 31 });
+    await client.post('/pay/test-clock/advance', { days: 31 }, operatorHeaders);
     const renewed = await subscriptionOf(client, email);
     expect(renewed).toMatchObject({ plan_name: 'Starter Plan', videos_used: 0, videos_allowed: 10 });
     const invoices = (await client.post('/api/invoices', { email })).json();
@@ -89,7 +89,7 @@ describe.each(targets)('billing with the test gateway on $name', (target) => {
     expect(cancel.message).toMatch(/^Your subscription will end on \d{1,2} [A-Z][a-z]{2} \d{4}\. You keep your plan until then\.$/);
     expect(await subscriptionOf(client, email)).toMatchObject({ plan_name: 'Starter Plan', cancel_at_period_end: true });
 
-    await client.post('/pay/test-clock/advance', { days: 31 });
+    await client.post('/pay/test-clock/advance', { days: 31 }, operatorHeaders);
     expect(await subscriptionOf(client, email)).toMatchObject({ plan_name: 'Free Plan', videos_allowed: 3, cancel_at_period_end: false });
     expect((await client.post('/api/invoices', { email })).json()).toHaveLength(2);
     expect((await client.post('/api/cancel-subscription', { email })).json()).toEqual({ error: billingMessages.nothingToCancel });
@@ -99,8 +99,8 @@ describe.each(targets)('billing with the test gateway on $name', (target) => {
     const { client, email } = await customer(t, 'halted@example.com');
     const { subscription_id } = (await client.post('/api/create-subscription', { plan_id: 'pro', gst_invoice: 'No', email })).json();
     await client.post(`/pay/subscriptions/${subscription_id}/pay`, {});
-    await client.post(`/pay/subscriptions/${subscription_id}/fail-next-renewal`, {});
-    await client.post('/pay/test-clock/advance', { days: 32 });
+    await client.post(`/pay/subscriptions/${subscription_id}/fail-next-renewal`, {}, operatorHeaders);
+    await client.post('/pay/test-clock/advance', { days: 32 }, operatorHeaders);
     expect((await client.post('/api/check-subscription-status', { subscription_id })).json()).toEqual({ status: 'halted' });
     expect(await subscriptionOf(client, email)).toMatchObject({ plan_name: 'Free Plan' });
   });
@@ -125,7 +125,7 @@ describe.each(targets)('billing with the test gateway on $name', (target) => {
     const second = await client.post('/api/create-payment', { email, gst_invoice: 'No' });
     expect(second.statusCode).toBe(409);
 
-    await client.post('/pay/test-clock/advance', { days: 93 });
+    await client.post('/pay/test-clock/advance', { days: 93 }, operatorHeaders);
     expect(await subscriptionOf(client, email)).toMatchObject({ plan_name: 'Free Plan', trial_pack_taken: 'Yes' });
   });
 

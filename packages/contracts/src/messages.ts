@@ -57,6 +57,15 @@ export const genericMessages = {
   internal: 'Something went wrong',
 } as const;
 
+/** A state-changing call from an origin the server does not trust names the setting that decides it. */
+export const originMessages = {
+  untrusted: 'This address is not trusted by the server. Open Reelsmith at its PUBLIC_URL, or set PUBLIC_URL to the address you use.',
+} as const;
+
+export const rateLimitMessages = {
+  tooManyRequests: 'Too many requests. Please try again in a minute.',
+} as const;
+
 /** Error codes the server returns for sign-in and reset, beside better-auth's own. */
 export const authErrorCodes = {
   userNotFound: 'USER_NOT_FOUND',

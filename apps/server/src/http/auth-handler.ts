@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { genericMessages } from '@reelsmith/contracts';
 import type { Auth } from '../services/auth.ts';
 import { toWebHeaders } from './session.ts';
 
@@ -10,13 +11,30 @@ function withTrimmedEmail(body: unknown): unknown {
   return body;
 }
 
+// Far deeper than any auth form, far shallower than what overflows the stack when the body is serialised again.
+const maxBodyDepth = 32;
+
+/** Walks the body without recursion, so measuring a hostile body cannot overflow the stack either. */
+function deeperThan(body: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[body, 0]];
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** Hands /api/auth/* to better-auth as a Fetch request and streams its answer back. */
-export function registerAuthHandler(app: FastifyInstance, auth: Auth): void {
+export function registerAuthHandler(app: FastifyInstance, auth: Auth, publicUrl: string): void {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
-      const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+      if (deeperThan(request.body, maxBodyDepth)) return reply.status(400).send({ error: genericMessages.badRequest });
+      // Built on the public URL, not the Host header, which the client chooses and which might not even parse.
+      const url = new URL(request.url, publicUrl);
       const headers = toWebHeaders(request);
       // Rate limits key on this header; it is set here from the socket, so a client cannot choose its own.
       headers.set('x-client-ip', request.ip);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { OutboxRepository, StoredMail } from '../db/repositories/outbox.ts';
 import { parseWith } from './errors.ts';
+import type { OperatorGuard } from './operator.ts';
 
 const outboxQuery = z.object({ to: z.string().trim().max(254).optional() });
 
@@ -31,9 +32,9 @@ header span{color:#5b5f6b;font-size:14px}a{color:#5b21b6;word-break:break-all}if
 ${rows || '<p>No mail yet.</p>'}</main></body></html>`;
 }
 
-/** Only registered while the outbox transport is on: with SMTP these paths do not exist. */
-export function registerDevOutboxRoutes(app: FastifyInstance, outbox: OutboxRepository): void {
-  app.get('/api/dev/outbox', async (request) => {
+/** Only registered while the outbox transport is on: with SMTP these paths do not exist. Reset links are in here. */
+export function registerDevOutboxRoutes(app: FastifyInstance, outbox: OutboxRepository, operator: OperatorGuard): void {
+  app.get('/api/dev/outbox', { preHandler: operator.requireOperator }, async (request) => {
     const { to } = parseWith(outboxQuery, request.query);
     const mails = await outbox.list({ to: to || undefined });
     return mails.map((mail) => ({
@@ -46,7 +47,7 @@ export function registerDevOutboxRoutes(app: FastifyInstance, outbox: OutboxRepo
     }));
   });
 
-  app.get('/dev/mailbox', async (request, reply) => {
+  app.get('/dev/mailbox', { preHandler: [operator.acceptLinkToken, operator.requireOperator] }, async (request, reply) => {
     const { to } = parseWith(outboxQuery, request.query);
     const mails = await outbox.list({ to: to || undefined, limit: 50 });
     return reply.type('text/html; charset=utf-8').send(mailboxPage(mails, to));

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { TestGateway } from '../providers/payments/test-gateway.ts';
 import { parseWith } from './errors.ts';
+import type { OperatorGuard } from './operator.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -20,8 +21,11 @@ button:focus-visible{outline:3px solid #a78bfa;outline-offset:2px}.badge{display
 
 const idParams = z.object({ id: z.string().regex(/^[a-z]+_[0-9a-f]+$/) });
 
-/** The hosted checkout of the built-in test gateway, and its clock; registered only when it is the provider. */
-export function registerTestGatewayRoutes(app: FastifyInstance, gateway: TestGateway): void {
+/**
+ * The hosted checkout of the built-in test gateway, and its clock; registered only when it is the provider. Moving
+ * the clock or failing a renewal touches every account, so those take the operator token.
+ */
+export function registerTestGatewayRoutes(app: FastifyInstance, gateway: TestGateway, operator: OperatorGuard): void {
   app.get('/pay/subscriptions/:id', async (request, reply) => {
     const { id } = parseWith(idParams, request.params);
     const sub = await gateway.subscriptionFor(id);
@@ -52,7 +56,7 @@ ${done ? `<p role="status"><strong>Payment successful.</strong> Your subscriptio
     return reply.redirect(`/pay/subscriptions/${id}?declined=1`, 303);
   });
 
-  app.post('/pay/subscriptions/:id/fail-next-renewal', async (request) => {
+  app.post('/pay/subscriptions/:id/fail-next-renewal', { preHandler: operator.requireOperator }, async (request) => {
     const { id } = parseWith(idParams, request.params);
     await gateway.failNextRenewal(id);
     return { status: 'ok' };
@@ -87,7 +91,7 @@ ${link.status !== 'created' ? `<p role="status">This payment link is ${escapeHtm
 
   app.get('/pay/test-clock', async () => ({ now: gateway.now().toISOString() }));
 
-  app.post('/pay/test-clock/advance', async (request) => {
+  app.post('/pay/test-clock/advance', { preHandler: operator.requireOperator }, async (request) => {
     const { days } = parseWith(z.object({ days: z.coerce.number().min(0).max(400) }), request.body);
     return { now: (await gateway.advanceClock(days)).toISOString() };
   });

@@ -1,8 +1,10 @@
-import { genericMessages, resendVerificationMessages } from '@reelsmith/contracts';
+import { resendVerificationMessages } from '@reelsmith/contracts';
 import type { SessionUser } from '@reelsmith/contracts';
 import type { UsersRepository } from '../db/repositories/users.ts';
-import { UserFacingError } from '../errors.ts';
 import { verifiedCallbackPath, type Auth } from './auth.ts';
+
+/** SPEC §4 calls /create-user right after sign-up; an older account has long had its record. */
+const justCreatedMs = 10 * 60 * 1000;
 
 export function createAccountsService(deps: { users: UsersRepository; auth: Auth }) {
   const { users, auth } = deps;
@@ -13,12 +15,14 @@ export function createAccountsService(deps: { users: UsersRepository; auth: Auth
     },
 
     /**
-     * The spec's /create-user: makes sure the account has its user record. Sign-up already creates it, so
-     * this only repairs a missing one, and only for an account whose id and email both match.
+     * The spec's /create-user, callable before any session exists: it makes sure a new account has its user record.
+     * Sign-up already creates it, so this only repairs a missing one, only for a just-created, unconfirmed account
+     * whose id and email both match, and its caller never learns which case it was (ids appear in file URLs).
      */
     async ensureUserRecord(claim: { id: string; email: string; name: string }): Promise<void> {
       const account = await users.findById(claim.id);
-      if (!account || account.email !== claim.email.toLowerCase()) throw new UserFacingError(403, genericMessages.forbidden);
+      if (!account || account.email !== claim.email.toLowerCase() || account.emailVerified) return;
+      if (Date.now() - account.createdAt.getTime() > justCreatedMs) return;
       await users.ensureProfile({ userId: account.id, email: account.email, name: account.name });
     },
 

@@ -6,13 +6,16 @@ import type { Database } from '../db/client.ts';
 import type { UsersRepository } from '../db/repositories/users.ts';
 import * as schema from '../db/schema.ts';
 import type { EmailSender } from '../providers/email/types.ts';
+import type { OriginTrust } from './origins.ts';
 import { passwordResetMail, verificationMail } from './emails.ts';
 
 export interface AuthDependencies {
   db: Database;
   users: UsersRepository;
   email: EmailSender;
+  /** Links in mails always start with this, whatever Host a request came in with. */
   publicUrl: string;
+  origins: OriginTrust;
   secret: string;
   rateLimit: { max: number; windowSeconds: number };
   /** Runs in the request that creates the account: its user record and Free Plan subscription. */
@@ -49,7 +52,12 @@ export function createAuth(deps: AuthDependencies) {
     baseURL: deps.publicUrl,
     basePath: '/api/auth',
     secret: deps.secret,
-    trustedOrigins: [deps.publicUrl],
+    // The CSRF guard's rule, so sign-up works at any address the guard lets through. Callback URLs are checked again
+    // when a mail link is followed, in a request with no Origin, where only the public origin is trusted.
+    trustedOrigins: (request) => {
+      const origin = request?.headers.get('origin');
+      return origin && deps.origins.isTrusted(origin, request?.headers.get('host') ?? undefined) ? [deps.publicUrl, origin] : [deps.publicUrl];
+    },
     database: drizzleAdapter(deps.db, { provider: 'pg', schema }),
     telemetry: { enabled: false },
     user: {

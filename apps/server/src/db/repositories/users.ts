@@ -8,6 +8,7 @@ export interface AccountRecord {
   name: string;
   emailVerified: boolean;
   disabled: boolean;
+  createdAt: Date;
 }
 
 const accountColumns = {
@@ -16,6 +17,7 @@ const accountColumns = {
   name: user.name,
   emailVerified: user.emailVerified,
   disabled: user.disabled,
+  createdAt: user.createdAt,
 };
 
 export function createUsersRepository(db: Database) {

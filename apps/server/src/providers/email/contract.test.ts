@@ -56,7 +56,7 @@ const senders: Array<[string, () => Promise<SenderUnderTest>]> = [
       await database.migrate();
       const outbox = createOutboxRepository(database.db);
       return {
-        sender: createOutboxSender(outbox, () => undefined),
+        sender: createOutboxSender(outbox),
         delivered: async () => (await outbox.list()).map((m) => ({ to: m.to, content: `${m.subject}\n${m.text}\n${m.html}` })),
         close: () => database.close(),
       };

@@ -8,7 +8,6 @@ export type { EmailSender, OutgoingMail } from './types.ts';
 export function createEmailSender(
   options: { smtpUrl: string | undefined; mailFrom: string },
   outbox: OutboxRepository,
-  log: (line: string) => void,
 ): EmailSender {
-  return options.smtpUrl ? createSmtpSender(options.smtpUrl, options.mailFrom) : createOutboxSender(outbox, log);
+  return options.smtpUrl ? createSmtpSender(options.smtpUrl, options.mailFrom) : createOutboxSender(outbox);
 }

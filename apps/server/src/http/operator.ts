@@ -1,0 +1,63 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { genericMessages } from '@reelsmith/contracts';
+
+export const operatorTokenHeader = 'x-operator-token';
+export const operatorCookie = 'reelsmith_operator';
+export const operatorQueryParam = 'token';
+
+// Hashing first gives both sides the same length, so the comparison takes the same time whatever was sent.
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** Drops the operator token from a URL before it is logged; the rest of the query stays readable. */
+export function withoutOperatorToken(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const query = new URLSearchParams(url.slice(queryStart + 1));
+  if (!query.has(operatorQueryParam)) return url;
+  query.set(operatorQueryParam, '[redacted]');
+  return `${url.slice(0, queryStart)}?${query.toString()}`;
+}
+
+/**
+ * The dev mailbox and the test gateway's clock act on every account, so only the operator reaches them. Anyone else
+ * gets the same 404 as a path that does not exist.
+ */
+export function createOperatorGuard(token: string, secureCookie: boolean) {
+  const expected = digest(token);
+  const matches = (candidate: unknown) => typeof candidate === 'string' && timingSafeEqual(digest(candidate), expected);
+
+  return {
+    async requireOperator(request: FastifyRequest, reply: FastifyReply) {
+      const header = request.headers[operatorTokenHeader];
+      if (matches(header) || matches(readCookie(request.headers.cookie, operatorCookie))) return;
+      return reply.status(404).send({ error: genericMessages.notFound });
+    },
+
+    /**
+     * The start log's link carries the token once: it becomes an HttpOnly cookie and the browser moves on to the
+     * clean URL, so the token stays out of history, bookmarks and Referer headers.
+     */
+    async acceptLinkToken(request: FastifyRequest, reply: FastifyReply) {
+      const [path, search = ''] = request.url.split('?');
+      const query = new URLSearchParams(search);
+      if (!query.has(operatorQueryParam)) return;
+      if (!matches(query.get(operatorQueryParam))) return reply.status(404).send({ error: genericMessages.notFound });
+      query.delete(operatorQueryParam);
+      const rest = query.toString();
+      const attributes = ['Path=/', 'HttpOnly', 'SameSite=Strict', ...(secureCookie ? ['Secure'] : [])];
+      reply.header('set-cookie', `${operatorCookie}=${encodeURIComponent(token)}; ${attributes.join('; ')}`);
+      return reply.redirect(rest ? `${path}?${rest}` : path!, 303);
+    },
+  };
+}
+
+export type OperatorGuard = ReturnType<typeof createOperatorGuard>;
