@@ -77,7 +77,8 @@ export class TestClient {
     const options: InjectOptions = {
       method,
       url,
-      headers: { ...headers, ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}) },
+      // A browser names the page's origin on every POST; better-auth refuses a cookie-carrying one without it.
+      headers: { ...(method === 'POST' ? { origin: testPublicUrl } : {}), ...headers, ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}) },
     };
     if (body !== undefined) options.payload = body as InjectOptions['payload'];
     const response = await this.app.inject(options);

@@ -1,7 +1,7 @@
 import { loginMessages, resendVerificationMessages } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm } from './accounts.ts';
-import { startTestApp, TestClient, type TestApp } from './app.ts';
+import { operatorHeaders, startTestApp, TestClient, type TestApp } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';
 
 const [pglite] = await testDatabaseTargets();
@@ -74,8 +74,8 @@ describe('dev outbox', () => {
   it('does not exist when mail goes out over SMTP', async () => {
     const t = await startTestApp(pglite!, { smtpUrl: 'smtp://127.0.0.1:1' });
     try {
-      expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers: operatorHeaders })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox', headers: operatorHeaders })).statusCode).toBe(404);
     } finally {
       await t.close();
     }
@@ -88,12 +88,12 @@ describe('dev outbox', () => {
       await client.post('/api/auth/sign-up/email', { name: 'A', email: 'a@example.com', password: 'correct-horse-1' });
       await client.post('/api/send-verification-email', { email: 'a@example.com' });
       await client.post('/api/auth/sign-up/email', { name: 'B', email: 'b@example.com', password: 'correct-horse-1' });
-      const all = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json();
+      const all = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers: operatorHeaders })).json();
       expect(all.map((m: { to: string }) => m.to)).toEqual(['b@example.com', 'a@example.com', 'a@example.com']);
-      const forA = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=a@example.com' })).json();
+      const forA = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=a@example.com', headers: operatorHeaders })).json();
       expect(forA).toHaveLength(2);
       expect(Object.keys(forA[0]).sort()).toEqual(['created_at', 'html', 'links', 'subject', 'text', 'to']);
-      const page = await t.app.inject({ method: 'GET', url: '/dev/mailbox?to=a@example.com' });
+      const page = await t.app.inject({ method: 'GET', url: '/dev/mailbox?to=a@example.com', headers: operatorHeaders });
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain(forA[0].links[0].replace(/&/g, '&amp;'));
     } finally {

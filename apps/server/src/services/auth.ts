@@ -98,6 +98,8 @@ export function createAuth(deps: AuthDependencies) {
       },
     },
     advanced: {
+      // better-auth turns its origin and callback checks off under NODE_ENV=test; tests must see what production does.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       useSecureCookies: deps.publicUrl.startsWith('https://'),
