@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { operatorToken } from './tests/operator.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 const chromium = {
@@ -65,8 +66,9 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(t.port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${t.port}`,
+      // Every loopback address, and no PUBLIC_URL, so a page opened at http://127.0.0.2:<port> may sign up (issue 12).
+      HOST: '0.0.0.0',
+      OPERATOR_TOKEN: operatorToken,
       DATA_DIR: dataDir(t),
       DATABASE_URL: t.databaseUrl ?? '',
       AUTH_RATE_LIMIT_MAX: '200',

@@ -1,6 +1,7 @@
 import { loginMessages, passwordResetMessages, resendVerificationMessages, signupMessages, verificationMessages } from '@reelsmith/contracts';
 import { expect, test } from '@playwright/test';
 import { confirmedAccount, latestMail, logIn, signUp, uniqueEmail } from './helpers.ts';
+import { mailboxLink, operatorHeaders } from './operator.ts';
 
 test('signup refuses mismatched passwords without creating an account', async ({ page }) => {
   const email = uniqueEmail('mismatch');
@@ -12,7 +13,7 @@ test('signup refuses mismatched passwords without creating an account', async ({
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('alert')).toHaveText(signupMessages.passwordsDoNotMatch);
   await expect(page).toHaveURL(/\/signup$/);
-  const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`, { headers: operatorHeaders });
   expect(await outbox.json()).toEqual([]);
 });
 
@@ -22,7 +23,7 @@ test('sign up, confirm through the mailed link, log in, reach the dashboard, sig
   await expect(page.getByRole('status').filter({ hasText: signupMessages.created })).toBeVisible();
 
   const mail = await latestMail(page.request, email, 'Confirm');
-  await page.goto('/dev/mailbox');
+  await page.goto(mailboxLink);
   await page.getByLabel('Recipient').fill(email);
   await page.getByRole('button', { name: 'Filter' }).click();
   await page.getByRole('link', { name: mail.links[0]! }).click();
@@ -68,7 +69,7 @@ test('resend verification needs a well-formed email and then mails the link agai
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Resend verification email' }).click();
   await expect(page.getByRole('status').filter({ hasText: resendVerificationMessages.success })).toBeVisible();
-  const mails = await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  const mails = await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`, { headers: operatorHeaders })).json();
   expect(mails).toHaveLength(2);
 });
 
@@ -98,4 +99,22 @@ test('the full password reset flow ends in a login with the new password', async
   await expect(page.getByRole('alert')).toHaveText(loginMessages.wrongPassword);
   await logIn(page, email, 'new-password-2');
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('sign-up works at another loopback address than the public URL (127.0.0.2)', async ({ page, baseURL }) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  const loopback = new URL('/signup', baseURL);
+  loopback.hostname = '127.0.0.2';
+  await page.goto(loopback.toString());
+  await page.getByLabel('Full Name').fill('Lan Tester');
+  await page.getByLabel('Email').fill(uniqueEmail('loopback'));
+  await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
+  await page.getByLabel('Confirm Password').fill('correct-horse-1');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('status').filter({ hasText: signupMessages.created })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.2:${loopback.port}/login`));
+  expect(consoleErrors).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { stockPhotosResponse, stockVideosResponse } from '@reelsmith/contracts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { operatorHeaders } from './operator.ts';
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
@@ -18,7 +19,7 @@ export async function latestMail(request: APIRequestContext, email: string, subj
   let found: OutboxMail | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`, { headers: operatorHeaders });
       const mails = (await response.json()) as OutboxMail[];
       found = mails.find((m) => m.subject.includes(subjectPart));
       return Boolean(found);

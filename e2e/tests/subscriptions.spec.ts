@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { billingMessages } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedAccount, logIn } from './helpers.ts';
+import { operatorHeaders } from './operator.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -78,7 +79,7 @@ test('cancel shows the server message and the plan ends at period end on the tes
   await expect(page.getByRole('status').filter({ hasText: /^Your subscription will end on \d{1,2} [A-Z][a-z]{2} \d{4}\. You keep your plan until then\.$/ })).toBeVisible();
   await expect(page.getByText(/^Ends on /)).toBeVisible();
 
-  const advanced = await page.request.post('/pay/test-clock/advance', { data: { days: 32 } });
+  const advanced = await page.request.post('/pay/test-clock/advance', { data: { days: 32 }, headers: operatorHeaders });
   expect(advanced.ok()).toBe(true);
   await page.reload();
   await expect(page.getByText('Current plan: Free Plan')).toBeVisible();
