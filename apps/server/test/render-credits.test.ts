@@ -4,7 +4,7 @@ import { finalVideoTexts, plans, quotaMessages, type FinalVideoCost, type FinalV
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDocument } from '../src/services/project-document.ts';
 import { signUpAndConfirm } from './accounts.ts';
-import { startTestApp, type TestApp, type TestClient } from './app.ts';
+import { startTestApp, type TestApp } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';
 import { fixtureDir, makeBackground, seedProject } from './subtitles-fixtures.ts';
 
