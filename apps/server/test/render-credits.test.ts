@@ -75,6 +75,26 @@ describe.each(targets)('video credits of final renders on $name', (target) => {
     expect(await user.usage()).toBe(videosAllowed);
   }, 120_000);
 
+  it('a changed document replaces the render still under way, whose held credit moves to the new one', async () => {
+    const user = await account('supersede');
+    const { videosAllowed } = (await t.composed.repositories.subscriptions.find(user.userId))!;
+    await t.composed.repositories.subscriptions.update(user.userId, { videosUsed: videosAllowed - 1 });
+    const id = await user.project();
+    const backgroundKey = `users/${user.userId}/uploads/${randomUUID()}.mp4`;
+    await t.composed.storage.putFile(backgroundKey, makeBackground(dir, 3).path, 'video/mp4');
+    const first = (await user.render(id)).json() as FinalVideoStatus;
+
+    // Another background while the first render is still under way (a render takes seconds; this, milliseconds).
+    await t.composed.repositories.projects.mergeDocument(user.userId, id, { background: { kind: 'clips', clips: [{ key: backgroundKey, duration: 3 }], fit: 'loop' } });
+    const second = await user.render(id);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().job_id).not.toBe(first.job_id);
+    expect((await t.composed.repositories.jobStatus.find(first.job_id))!.state).toBe('cancelled');
+    expect(await user.usage()).toBe(videosAllowed);
+    expect((await user.finished(id)).status).toBe('done');
+    expect(await user.usage()).toBe(videosAllowed);
+  }, 120_000);
+
   it('runs as many renders at once as the plan allows; the next waits in the queue and the page is told why', async () => {
     expect(plans.free.rendersAtOnce).toBe(1);
     expect(plans.pro.rendersAtOnce).toBeGreaterThan(1);

@@ -71,8 +71,9 @@ export function createJobQueue(options: JobQueueOptions) {
   }
 
   async function runJob(definition: AnyJobDefinition, job: PgBoss.JobWithMetadata<unknown>, controller: AbortController) {
-    const owner = definition.runningPerUser && (await statuses.find(job.id));
-    const claimed = await statuses.claim(job.id, owner ? await definition.runningPerUser!(owner.userId) : undefined);
+    const perUser = definition.runningPerUser;
+    const owner = perUser && (await statuses.find(job.id));
+    const claimed = await statuses.claim(job.id, perUser && owner ? await perUser(owner.userId) : undefined);
     if (claimed === 'wait') return handBack(definition, job.id, 'the user already runs as many as their plan allows');
     if (!claimed) return;
     const attempt = claimed.attempt;

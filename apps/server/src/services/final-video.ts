@@ -113,14 +113,16 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
   /** Refuses early, before anything is stored, when the render would need a credit and none is left. */
   async function assertCreditFor(project: ProjectRecord, audioKey: string | null): Promise<void> {
     if (!creditRule(project, audioKey).usesCredit) return;
+    // A render of this project still under way holds a credit, which a newer render takes over (supersede).
+    if (await deps.credits.holdsAny(project)) return;
     const subscription = await deps.quotas.current(project.userId);
     if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
   }
 
   /** A newer document replaces a render still under way (both would write the same file); its credit comes back. */
   async function supersede(project: ProjectRecord, jobId: string): Promise<void> {
-    const record = await queue.status(project.userId, jobId).catch(() => null);
-    if (record && inFlightStates.has(record.state)) await queue.cancel(project.userId, jobId);
+    const record = await queue.status(project.userId, jobId);
+    if (inFlightStates.has(record.state)) await queue.cancel(project.userId, jobId);
     await deps.credits.settle(project.userId, project.id);
   }
 

@@ -37,6 +37,8 @@ export function createVideoJobCredits(deps: { credits: VideoCreditsRepository; q
 
   return {
     hold: (project: ProjectRecord, jobId: string, kind: QuotaKind) => credits.hold(project.userId, project.id, jobId, kind),
+    /** Whether the project holds a credit for a job whose outcome has not been settled yet. */
+    holdsAny: async (project: ProjectRecord) => Object.keys(await credits.holds(project.userId, project.id)).length > 0,
     settle,
     settleUser,
 
