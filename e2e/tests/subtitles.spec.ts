@@ -77,6 +77,8 @@ test('the style preview follows the chosen style, and a project without audio ge
   await page.getByRole('button', { name: 'Generate Subtitles' }).click();
   await expect(page.getByRole('alert')).toHaveText(workflowMessages.noAudio);
 
+  // Before the click the page says what the render costs: the project's first final video uses a credit.
+  await expect(page.getByRole('button', { name: 'Final Video' })).toHaveAccessibleDescription(/^This render uses 1 video credit \(\d+ credits? left\)\.$/);
   await page.getByRole('button', { name: 'Final Video' }).click();
   await expect(page.getByRole('alert').filter({ hasText: subtitleTexts.noBackground })).toBeVisible();
 });

@@ -24,7 +24,7 @@ import { createAuth } from './services/auth.ts';
 import { createOriginPolicy } from './services/origins.ts';
 import { createFileUrlSigner } from './services/file-urls.ts';
 import { createLibraryFeatures } from './services/library-setup.ts';
-import { createQuotaService } from './services/quotas.ts';
+import { createQuotaService, rendersAtOnce } from './services/quotas.ts';
 import { createUploadService } from './services/uploads.ts';
 import { buildApp } from './app.ts';
 
@@ -39,7 +39,14 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
   const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
   const boss = createBoss(database, (error) => log.error(`job queue: ${error.message}`));
   const render = createRenderJob({ storage, tmpDir: join(config.dataDir, 'tmp') });
-  const jobs = { render, final: createFinalRenderJob({ render, storage, finalVideos: repositories.finalVideos, tmpDir: join(config.dataDir, 'tmp') }) };
+  const final = createFinalRenderJob({
+    render,
+    storage,
+    finalVideos: repositories.finalVideos,
+    tmpDir: join(config.dataDir, 'tmp'),
+    rendersAtOnce: (userId) => rendersAtOnce(repositories.subscriptions, userId),
+  });
+  const jobs = { render, final };
   const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: Object.values(jobs), log });
   const writer = createWriter(config.llm, log.error);
   const speech = createSpeech(config.tts, { tmpDir: join(config.dataDir, 'tmp') });

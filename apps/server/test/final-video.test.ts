@@ -245,22 +245,17 @@ describe.each(targets)('final video bookkeeping on $name', (target) => {
   });
   afterAll(() => database.close());
 
-  it('counts one credit however many renders of a project finish at once', async () => {
+  it('records a finished video and the voiceover it was made with, keeping the first completion and every credit', async () => {
     await repositories.projects.create({ id: 'p1', userId: 'u1', videoType: 'add-brolls' });
-    const outcomes = await Promise.all(Array.from({ length: 8 }, () => repositories.finalVideos.complete('u1', 'p1', keys('p1'))));
-    expect(outcomes.filter((o) => o === 'counted')).toHaveLength(1);
-    expect(outcomes.filter((o) => o === 'again')).toHaveLength(7);
-    expect((await repositories.subscriptions.find('u1'))!.videosUsed).toBe(1);
-    expect(await repositories.projects.findOwned('u1', 'p1')).toMatchObject({ ...keys('p1'), completedAt: expect.any(Date) });
-    expect(await repositories.finalVideos.complete('u2', 'p1', keys('p1'))).toBe('missing');
-  });
-
-  it('leaves a project unfinished when the last credit went elsewhere', async () => {
-    const { videosAllowed } = (await repositories.subscriptions.find('u1'))!;
-    await repositories.subscriptions.update('u1', { videosUsed: videosAllowed });
-    await repositories.projects.create({ id: 'p2', userId: 'u1', videoType: 'add-brolls' });
-    expect(await repositories.finalVideos.complete('u1', 'p2', keys('p2'))).toBe('no-credit');
-    expect(await repositories.projects.findOwned('u1', 'p2')).toMatchObject({ finalVideoKey: null, completedAt: null });
-    expect((await repositories.subscriptions.find('u1'))!.videosUsed).toBe(videosAllowed);
+    const used = (await repositories.subscriptions.find('u1'))!.videosUsed;
+    expect(await repositories.finalVideos.complete('u1', 'p1', keys('p1'), 'users/u1/audio/first.wav')).toBe(true);
+    const first = (await repositories.projects.findOwned('u1', 'p1'))!;
+    expect(first).toMatchObject({ ...keys('p1'), completedAt: expect.any(Date), composition: { finalAudioKey: 'users/u1/audio/first.wav' } });
+    expect(await repositories.finalVideos.complete('u1', 'p1', keys('p1'), 'users/u1/audio/second.wav')).toBe(true);
+    const again = (await repositories.projects.findOwned('u1', 'p1'))!;
+    expect(again.completedAt).toEqual(first.completedAt);
+    expect(again.composition).toMatchObject({ finalAudioKey: 'users/u1/audio/second.wav' });
+    expect((await repositories.subscriptions.find('u1'))!.videosUsed).toBe(used);
+    expect(await repositories.finalVideos.complete('u2', 'p1', keys('p1'), null)).toBe(false);
   });
 });

@@ -88,7 +88,7 @@ describe.each(targets)('job queue on $name', (target) => {
     expect(calls.get(tag)).toBe(1);
   });
 
-  it('retries a transient failure with backoff', async () => {
+  it('retries a transient failure after its retry delay', async () => {
     const job = await queue.enqueue(work, { mode: 'flaky', tag: `${target.name}-flaky` }, { userId });
     const done = await waitForState(repositories, job.id, ['done', 'error']);
     expect(done).toMatchObject({ state: 'done', attempt: 2, result: { attempts: 2 } });

@@ -21,3 +21,4 @@ export * from './video-audio.ts';
 export * from './storyboard.ts';
 export * from './image-to-video.ts';
 export * from './own-video.ts';
+export * from './renders.ts';

@@ -15,6 +15,8 @@ export interface Plan {
   aiVideos: number;
   ideas: number;
   voiceCloning: boolean;
+  /** Final videos rendered at the same time; more wait in the queue (agencies make several videos at once). */
+  rendersAtOnce: number;
   mostPopular: boolean;
   /** How long one period lasts, in months (the trial pack is valid 3 months). */
   periodMonths: number;
@@ -38,6 +40,7 @@ export const plans: Record<PlanId, Plan> = {
     aiVideos: 1,
     ideas: 10,
     voiceCloning: false,
+    rendersAtOnce: 1,
     mostPopular: false,
     periodMonths: 1,
     features: ['3 videos a month', '1 AI creation', '10 marketing ideas'],
@@ -53,9 +56,10 @@ export const plans: Record<PlanId, Plan> = {
     aiVideos: 3,
     ideas: 30,
     voiceCloning: false,
+    rendersAtOnce: 2,
     mostPopular: false,
     periodMonths: 1,
-    features: ['10 videos a month', '3 AI creations (about $2 per video)', '30 marketing ideas'],
+    features: ['10 videos a month', '3 AI creations (about $2 per video)', '30 marketing ideas', '2 videos rendering at once'],
   },
   growth: {
     id: 'growth',
@@ -68,9 +72,10 @@ export const plans: Record<PlanId, Plan> = {
     aiVideos: 10,
     ideas: 100,
     voiceCloning: false,
+    rendersAtOnce: 3,
     mostPopular: true,
     periodMonths: 1,
-    features: ['30 videos a month', '10 AI creations (about $1.3 per video)', '100 marketing ideas'],
+    features: ['30 videos a month', '10 AI creations (about $1.3 per video)', '100 marketing ideas', '3 videos rendering at once'],
   },
   pro: {
     id: 'pro',
@@ -83,9 +88,10 @@ export const plans: Record<PlanId, Plan> = {
     aiVideos: 20,
     ideas: 200,
     voiceCloning: true,
+    rendersAtOnce: 5,
     mostPopular: false,
     periodMonths: 1,
-    features: ['60 videos a month', '20 AI creations (about $1.25 per video)', '200 marketing ideas', 'Voice cloning'],
+    features: ['60 videos a month', '20 AI creations (about $1.25 per video)', '200 marketing ideas', '5 videos rendering at once', 'Voice cloning'],
   },
   trial: {
     id: 'trial',
@@ -98,6 +104,7 @@ export const plans: Record<PlanId, Plan> = {
     aiVideos: 7,
     ideas: 100,
     voiceCloning: false,
+    rendersAtOnce: 3,
     mostPopular: false,
     periodMonths: 3,
     features: ['Everything in Growth', '20 videos including 7 AI videos', 'Valid 3 months', 'Once per account'],

@@ -78,6 +78,8 @@ export const finalVideoStatusResponse = z.object({
   percent: z.number(),
   final_video_url: z.string().nullable(),
   error: z.string().nullable(),
+  /** Why a render that has not started yet waits, in plain words (finalVideoTexts); null once it runs. */
+  waiting: z.string().nullable(),
 });
 export type FinalVideoStatus = z.infer<typeof finalVideoStatusResponse>;
 

@@ -138,6 +138,8 @@ export const jobStatus = pgTable(
     error: text('error'),
     idempotencyKey: text('idempotency_key').notNull(),
     attempt: integer('attempt').notNull().default(0),
+    /** Attempts cut short by a shutdown or a lost worker: they are not the job's fault, so they use no retry. */
+    interruptions: integer('interruptions').notNull().default(0),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

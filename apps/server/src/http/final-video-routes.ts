@@ -36,7 +36,7 @@ async function readFinalVideoForm(request: FastifyRequest): Promise<FinalVideoFo
   return form;
 }
 
-/** SPEC §7 final-video (starts the one render) and the status the page polls while it runs. */
+/** SPEC §7 final-video (starts the one render), the status the page polls while it runs, and what a render costs. */
 export function registerFinalVideoRoutes(app: FastifyInstance, deps: { auth: Auth; finalVideo: FinalVideoService }): void {
   const { auth, finalVideo } = deps;
 
@@ -62,5 +62,12 @@ export function registerFinalVideoRoutes(app: FastifyInstance, deps: { auth: Aut
     const body = parseWith(checkFinalVideoRequest, request.body);
     assertSameUser(user, { id: body.user_id });
     return finalVideo.check(user.id, body.video_id);
+  });
+
+  app.post('/api/final-video-cost', async (request) => {
+    const user = await requireSessionUser(auth, request);
+    const body = parseWith(checkFinalVideoRequest, request.body);
+    assertSameUser(user, { id: body.user_id });
+    return finalVideo.cost(user.id, body.video_id);
   });
 }

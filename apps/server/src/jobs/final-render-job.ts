@@ -2,7 +2,6 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { quotaMessages } from '@reelsmith/contracts';
 import { posterFrameArgs, runFfmpeg } from '@reelsmith/media';
 import { z } from 'zod';
 import type { FinalVideosRepository } from '../db/repositories/final-videos.ts';
@@ -26,14 +25,15 @@ const posterWidth = 540;
 
 /**
  * The final video: the render job's one ffmpeg run at the final profile, a poster frame for the dashboard, and the
- * bookkeeping (project keys, completion, the video credit) in one transaction once both files are stored. The
- * credit is taken only here, on success, so a failed render never costs one and nothing needs refunding.
+ * bookkeeping (project keys, completion, the voiceover it was made with) once both files are stored. The video
+ * credit was held when the render started (services/final-video.ts) and comes back if it fails.
  */
 export function createFinalRenderJob(deps: {
   render: ReturnType<typeof createRenderJob>;
   storage: ObjectStorage;
   finalVideos: FinalVideosRepository;
   tmpDir: string;
+  rendersAtOnce(userId: string): Promise<number>;
 }) {
   const { render, storage } = deps;
   return defineJob({
@@ -43,6 +43,7 @@ export function createFinalRenderJob(deps: {
     retryDelaySeconds: render.retryDelaySeconds,
     expireInSeconds: render.expireInSeconds,
     failureMessage: renderFailureMessage,
+    runningPerUser: deps.rendersAtOnce,
     async handler(payload, context) {
       const keys = finalVideoKeys(context.userId, payload.projectId);
       const rendered = await render.handler({ composition: payload.composition, profile: 'final', outputKey: keys.video }, context);
@@ -65,11 +66,11 @@ export function createFinalRenderJob(deps: {
         await Promise.all([rm(`${scratch}.mp4`, { force: true }), rm(`${scratch}.jpg`, { force: true })]);
       }
 
-      const outcome = await deps.finalVideos.complete(context.userId, payload.projectId, { finalVideoKey: keys.video, posterKey: keys.poster });
-      if (outcome === 'no-credit' || outcome === 'missing') {
-        // Nothing points at these files: the project never had a final video (or is gone).
+      const audioKey = payload.composition.voiceover?.path ?? null;
+      if (!(await deps.finalVideos.complete(context.userId, payload.projectId, { finalVideoKey: keys.video, posterKey: keys.poster }, audioKey))) {
+        // Nothing points at these files: the project is gone.
         await Promise.all([storage.delete(keys.video), storage.delete(keys.poster)]);
-        throw new PermanentJobError(outcome === 'no-credit' ? quotaMessages.videos : renderFailureMessage);
+        throw new PermanentJobError(renderFailureMessage);
       }
       return { ...rendered, posterKey: keys.poster };
     },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import type { JobStatusRecord, JobStatusRepository } from '../db/repositories/job-status.ts';
 import { UserFacingError } from '../errors.ts';
@@ -13,6 +14,10 @@ export interface JobQueueOptions {
   /** A processing job whose heartbeat is older than this is presumed lost and handed to another worker. */
   lostAfterMs?: number;
   pollingIntervalSeconds?: number;
+  /** On shutdown, how long running jobs may go on before they are handed back (within a container's usual 10 s stop). */
+  shutdownGraceMs?: number;
+  /** Interruptions (shutdowns, lost workers) a job may live through before it fails for good. */
+  maxInterruptions?: number;
 }
 
 export interface EnqueueRequest {
@@ -21,17 +26,29 @@ export interface EnqueueRequest {
 }
 
 /**
- * Typed jobs over pg-boss. pg-boss owns delivery, retries with backoff and expiry; the job_status row is what users
- * see, and the worker keeps it alive with a heartbeat so a crashed worker's job is picked up again within seconds.
+ * pg-boss redelivers a job after every hand-back (a failure, an interruption, a wait for the user's turn), so its own
+ * retry count only backstops; the job_status row counts the attempts that failed and those that were interrupted.
+ */
+const deliveryLimit = 100_000;
+
+/** Why a running job is aborted when its process shuts down. */
+const shutdownReason = new Error('shutting down');
+
+/**
+ * Typed jobs over pg-boss. pg-boss owns delivery, retry delays and expiry; the job_status row is what users see, and
+ * the worker keeps it alive with a heartbeat so a crashed worker's job is picked up again within seconds. A job cut
+ * short by a shutdown or a lost worker starts again without using one of its retries, up to `maxInterruptions`.
  */
 export function createJobQueue(options: JobQueueOptions) {
   const { boss, statuses, log } = options;
   const heartbeatMs = options.heartbeatMs ?? 1000;
   const lostAfterMs = options.lostAfterMs ?? 20_000;
+  const maxInterruptions = options.maxInterruptions ?? 5;
   const definitions = new Map(options.definitions.map((d) => [d.name, d]));
-  const running = new Set<Promise<unknown>>();
+  const running = new Map<Promise<unknown>, AbortController>();
   let reaper: NodeJS.Timeout | undefined;
   let started = false;
+  let stopping = false;
 
   async function ensureStarted() {
     if (started) return;
@@ -48,11 +65,18 @@ export function createJobQueue(options: JobQueueOptions) {
     return definition;
   }
 
-  async function runJob(definition: AnyJobDefinition, job: PgBoss.JobWithMetadata<unknown>) {
-    const claimed = await statuses.claim(job.id);
+  /** Back to pg-boss, which offers it again after the job's retry delay. */
+  async function handBack(definition: AnyJobDefinition, jobId: string, reason: string) {
+    await boss.fail(definition.name, jobId, { reason });
+  }
+
+  async function runJob(definition: AnyJobDefinition, job: PgBoss.JobWithMetadata<unknown>, controller: AbortController) {
+    const perUser = definition.runningPerUser;
+    const owner = perUser && (await statuses.find(job.id));
+    const claimed = await statuses.claim(job.id, perUser && owner ? await perUser(owner.userId) : undefined);
+    if (claimed === 'wait') return handBack(definition, job.id, 'the user already runs as many as their plan allows');
     if (!claimed) return;
     const attempt = claimed.attempt;
-    const controller = new AbortController();
     let percent = claimed.percent;
     const pulse = setInterval(() => {
       void statuses
@@ -76,60 +100,73 @@ export function createJobQueue(options: JobQueueOptions) {
       });
       await statuses.settle(job.id, attempt, { state: 'done', result, percent: 100 });
     } catch (error) {
+      if (controller.signal.reason === shutdownReason) {
+        log.info(`job ${definition.name} ${job.id} attempt ${attempt} interrupted by shutdown; handing it back`);
+        await statuses.interrupt(job.id, attempt, maxInterruptions, definition.failureMessage);
+        return handBack(definition, job.id, 'shutdown');
+      }
       if (controller.signal.aborted) return;
       if (error instanceof PermanentJobError) {
         await statuses.settle(job.id, attempt, { state: 'error', error: error.message });
         return;
       }
-      const lastAttempt = job.retryCount >= job.retryLimit;
+      const lastAttempt = attempt - claimed.interruptions > definition.retryLimit;
       log.error(`job ${definition.name} ${job.id} attempt ${attempt} failed${lastAttempt ? ' for good' : ''}: ${(error as Error).message}`);
       if (lastAttempt) await statuses.settle(job.id, attempt, { state: 'error', error: definition.failureMessage });
       else await statuses.requeue(job.id, attempt);
-      throw error;
+      if (!lastAttempt) throw error;
     } finally {
       clearInterval(pulse);
     }
   }
 
-  /** Hands jobs of workers that stopped beating back to pg-boss, which retries them (or fails them for good). */
+  /** Hands jobs of workers that stopped beating back to pg-boss; an interruption, not a failure of the job. */
   async function reapLostJobs() {
     const stale = await statuses.staleProcessing(new Date(Date.now() - lostAfterMs));
     for (const record of stale) {
       const definition = definitions.get(record.queue);
       if (!definition) continue;
-      log.info(`job ${record.id} lost its worker; handing it to another`);
-      await boss.fail(record.queue, record.id, { reason: 'worker lost' });
-      const job = await boss.getJobById(record.queue, record.id);
-      if (job?.state === 'failed') await statuses.settle(record.id, record.attempt, { state: 'error', error: definition.failureMessage });
-      else await statuses.requeue(record.id, record.attempt);
+      const state = await statuses.interrupt(record.id, record.attempt, maxInterruptions, definition.failureMessage);
+      if (!state) continue;
+      log.info(`job ${record.id} lost its worker; ${state === 'error' ? 'interrupted too often, it fails' : 'handing it to another'}`);
+      await handBack(definition, record.id, 'worker lost');
     }
   }
 
-  return {
-    async enqueue<P>(definition: JobDefinition<P, Record<string, unknown>>, payload: P, request: EnqueueRequest): Promise<JobStatusRecord> {
-      await ensureStarted();
-      const data = definition.payload.parse(payload);
-      const { record, created } = await statuses.createOnce({
-        id: randomUUID(),
-        userId: request.userId,
-        queue: definition.name,
-        idempotencyKey: request.idempotencyKey ?? randomUUID(),
+  /** Starts the job, or finds the one this user already started with the same key (`created` false). */
+  async function enqueueOnce<P>(definition: JobDefinition<P, Record<string, unknown>>, payload: P, request: EnqueueRequest): Promise<{ record: JobStatusRecord; created: boolean }> {
+    await ensureStarted();
+    const data = definition.payload.parse(payload);
+    const found = await statuses.createOnce({
+      id: randomUUID(),
+      userId: request.userId,
+      queue: definition.name,
+      idempotencyKey: request.idempotencyKey ?? randomUUID(),
+    });
+    if (!found.created) return found;
+    try {
+      await boss.send(definition.name, data as object, {
+        id: found.record.id,
+        retryLimit: deliveryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        expireInSeconds: definition.expireInSeconds,
       });
-      if (!created) return record;
-      try {
-        await boss.send(definition.name, data as object, {
-          id: record.id,
-          retryLimit: definition.retryLimit,
-          retryDelay: definition.retryDelaySeconds,
-          retryBackoff: true,
-          expireInSeconds: definition.expireInSeconds,
-        });
-      } catch (error) {
-        await statuses.remove(record.id);
-        throw error;
-      }
-      return record;
+    } catch (error) {
+      await statuses.remove(found.record.id);
+      throw error;
+    }
+    return found;
+  }
+
+  return {
+    enqueueOnce,
+
+    async enqueue<P>(definition: JobDefinition<P, Record<string, unknown>>, payload: P, request: EnqueueRequest): Promise<JobStatusRecord> {
+      return (await enqueueOnce(definition, payload, request)).record;
     },
+
+    /** How many of the user's jobs of this kind are running now. */
+    running: (userId: string, definition: AnyJobDefinition) => statuses.countRunning(userId, definition.name),
 
     async status(userId: string, jobId: string): Promise<JobStatusRecord> {
       const record = await statuses.findOwned(userId, jobId);
@@ -153,8 +190,11 @@ export function createJobQueue(options: JobQueueOptions) {
             { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
             async ([job]) => {
               if (!job) return;
-              const run = runJob(definition, job);
-              running.add(run);
+              // Fetched just as the process began to stop: not started, so nothing to count.
+              if (stopping) return handBack(definition, job.id, 'shutdown');
+              const controller = new AbortController();
+              const run = runJob(definition, job, controller);
+              running.set(run, controller);
               try {
                 await run;
               } finally {
@@ -167,11 +207,19 @@ export function createJobQueue(options: JobQueueOptions) {
       reaper = setInterval(() => void reapLostJobs().catch((error: Error) => log.error(`reaper: ${error.message}`)), Math.max(1000, lostAfterMs / 4));
     },
 
+    /** Takes no more jobs, lets running ones finish within the grace time, then hands the rest back. */
     async stop(): Promise<void> {
       if (reaper) clearInterval(reaper);
       if (!started) return;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      stopping = true;
+      for (const definition of definitions.values()) await boss.offWork(definition.name);
+      const deadline = Date.now() + (options.shutdownGraceMs ?? 8000);
+      while (running.size > 0 && Date.now() < deadline) await sleep(100);
+      for (const controller of running.values()) controller.abort(shutdownReason);
+      await Promise.allSettled(running.keys());
+      await boss.stop({ graceful: true, wait: true, timeout: 1000 });
       started = false;
+      stopping = false;
     },
 
     reapLostJobs,

@@ -12,13 +12,15 @@ export interface JobContext {
 export interface JobDefinition<Payload = unknown, Result extends Record<string, unknown> = Record<string, unknown>> {
   name: string;
   payload: z.ZodType<Payload>;
-  /** Retries for transient faults (a crashed worker counts as one); permanent ones never retry. */
+  /** Retries for transient faults; permanent ones never retry, and a shutdown or a lost worker uses none. */
   retryLimit: number;
   retryDelaySeconds: number;
   /** pg-boss's own last-resort expiry; a lost worker is normally noticed much sooner by its missing heartbeat. */
   expireInSeconds: number;
   /** Shown to the user when every attempt failed for a reason that has no message of its own. */
   failureMessage: string;
+  /** How many jobs of this kind one user may have running at once (their plan's say); the others wait their turn. */
+  runningPerUser?(userId: string): Promise<number>;
   handler(payload: Payload, context: JobContext): Promise<Result>;
 }
 

@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { maxVideoSeconds, quotaMessages, subtitleTexts, workflowMessages, type FinalVideoStatus, type SubtitleStyleName } from '@reelsmith/contracts';
+import {
+  finalVideoTexts,
+  maxVideoSeconds,
+  plans,
+  quotaMessages,
+  subtitleTexts,
+  workflowMessages,
+  type FinalVideoCost,
+  type FinalVideoStatus,
+  type PlanId,
+  type SubtitleStyleName,
+} from '@reelsmith/contracts';
 import type { JobStatusRecord } from '../db/repositories/job-status.ts';
 import type { ProjectRecord } from '../db/repositories/projects.ts';
 import { UserFacingError } from '../errors.ts';
@@ -8,11 +19,12 @@ import type { FinalRenderJob } from '../jobs/final-render-job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { FileUrlSigner } from './file-urls.ts';
 import type { OwnSoundService } from './own-sound.ts';
-import { toStoredComposition, type ProjectDocument } from './project-document.ts';
+import { ownVideoClip, toStoredComposition, type ProjectDocument } from './project-document.ts';
 import { keyOfSignedUrl } from './projects.ts';
 import type { QuotaService } from './quotas.ts';
 import { currentSubtitles, editedSubtitles, type DocumentSubtitles, type SubtitleSettings } from './subtitles.ts';
 import type { UploadService } from './uploads.ts';
+import type { VideoJobCredits } from './video-job-credits.ts';
 import type { WorkflowProjects } from './workflow-projects.ts';
 
 export interface FinalVideoRequest extends SubtitleSettings {
@@ -32,6 +44,7 @@ export interface FinalVideoDependencies {
   uploads: UploadService;
   signer: FileUrlSigner;
   ownSound: OwnSoundService;
+  credits: VideoJobCredits;
 }
 
 /** The subtitles part of the document as the final-video form leaves it. */
@@ -56,13 +69,36 @@ function fingerprintOf(projectId: string, composition: ReturnType<typeof toStore
 }
 
 const failedStates = new Set<JobStatusRecord['state']>(['error', 'cancelled']);
+const inFlightStates = new Set<JobStatusRecord['state']>(['queued', 'processing']);
+
+/** The sound a final video is made with: the voiceover, else the user's own video's sound (Add B-Rolls). */
+const audioKeyOf = (doc: ProjectDocument): string | null => doc.voiceover?.key ?? ownVideoClip(doc)?.key ?? null;
+
+/**
+ * A project's first final video uses a credit, and so does one with another voiceover (script, voice or tempo) than
+ * the finished one; re-rendering the same voiceover with other looks, music, subtitles or background is free.
+ */
+function creditRule(project: ProjectRecord, audioKey: string | null): { usesCredit: boolean; newVoiceover: boolean } {
+  if (!project.completedAt) return { usesCredit: true, newVoiceover: false };
+  const finished = (project.composition as ProjectDocument).finalAudioKey;
+  // Videos finished before the voiceover was recorded keep their free re-render.
+  const newVoiceover = finished !== undefined && finished !== audioKey;
+  return { usesCredit: newVoiceover, newVoiceover };
+}
 
 export function createFinalVideoService(deps: FinalVideoDependencies) {
   const { workflow, queue, signer } = deps;
 
-  function statusOf(project: ProjectRecord, record: JobStatusRecord): FinalVideoStatus {
+  const atOnceOf = async (userId: string) => plans[(await deps.quotas.current(userId)).planId as PlanId].rendersAtOnce;
+
+  async function statusOf(project: ProjectRecord, record: JobStatusRecord): Promise<FinalVideoStatus> {
     const key = typeof record.result?.key === 'string' ? record.result.key : null;
     const status = record.state === 'done' ? 'done' : failedStates.has(record.state) ? 'error' : 'processing';
+    let waiting: string | null = null;
+    if (record.state === 'queued') {
+      const atOnce = await atOnceOf(project.userId);
+      waiting = (await queue.running(project.userId, deps.job)) >= atOnce ? finalVideoTexts.waitingForTurn(atOnce) : finalVideoTexts.waitingInQueue;
+    }
     return {
       job_id: record.id,
       video_id: project.id,
@@ -70,14 +106,24 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
       percent: record.percent,
       final_video_url: status === 'done' && key ? signer.sign(key) : null,
       error: status === 'error' ? (record.error ?? workflowMessages.finalFailed) : null,
+      waiting,
     };
   }
 
-  /** A project's first final video needs a credit; a re-render of a finished one does not. */
-  async function assertCreditFor(project: ProjectRecord): Promise<void> {
-    if (project.completedAt) return;
+  /** Refuses early, before anything is stored, when the render would need a credit and none is left. */
+  async function assertCreditFor(project: ProjectRecord, audioKey: string | null): Promise<void> {
+    if (!creditRule(project, audioKey).usesCredit) return;
+    // A render of this project still under way holds a credit, which a newer render takes over (supersede).
+    if (await deps.credits.holdsAny(project)) return;
     const subscription = await deps.quotas.current(project.userId);
     if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
+  }
+
+  /** A newer document replaces a render still under way (both would write the same file); its credit comes back. */
+  async function supersede(project: ProjectRecord, jobId: string): Promise<void> {
+    const record = await queue.status(project.userId, jobId);
+    if (inFlightStates.has(record.state)) await queue.cancel(project.userId, jobId);
+    await deps.credits.settle(project.userId, project.id);
   }
 
   async function storeCtaImage(userId: string, image: NonNullable<FinalVideoRequest['ctaImage']>): Promise<string> {
@@ -100,30 +146,65 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
       if (!stored.voiceover && !ownSound?.hasAudio) throw new UserFacingError(400, subtitleTexts.noVoiceover);
       const doc = ownSound ? { ...stored, ownSound } : stored;
       const subtitles = subtitlesForFinal(doc, request);
-      await assertCreditFor(project);
+      // Renders that failed since give their credits back before this one is counted.
+      await deps.credits.settleUser(userId);
+      const audioKey = audioKeyOf(doc);
+      await assertCreditFor(project, audioKey);
 
       const closingImageKey = request.ctaImage ? await storeCtaImage(userId, request.ctaImage) : null;
       const ctaDigest = request.ctaImage ? createHash('sha256').update(request.ctaImage.content).digest('hex') : null;
-      const saved = workflow.document(await workflow.save(project, { ...(subtitles ? { subtitles } : {}), ...(ownSound ? { ownSound } : {}), closingImageKey }));
+      const savedProject = await workflow.save(project, { ...(subtitles ? { subtitles } : {}), ...(ownSound ? { ownSound } : {}), closingImageKey });
+      const saved = workflow.document(savedProject);
       // SPEC §9: every video type is at most 59 s, however long the voiceover (a long script, tempo 0.5) runs.
       const composition = toStoredComposition(saved, { maxSeconds: maxVideoSeconds });
       const fingerprint = fingerprintOf(project.id, composition, ctaDigest);
 
       // The same document again joins its render, unless that one failed: then a new attempt gets a key of its own.
       const previous = saved.finalRender?.fingerprint === fingerprint ? saved.finalRender : undefined;
-      const previousFailed = previous ? failedStates.has((await queue.status(userId, previous.jobId)).state) : false;
-      const idempotencyKey = !previous ? `final:${fingerprint}` : previousFailed ? `final:${fingerprint}:after:${previous.jobId}` : previous.idempotencyKey;
+      const previousRecord = previous && (await queue.status(userId, previous.jobId));
+      if (previousRecord && !failedStates.has(previousRecord.state)) return statusOf(project, previousRecord);
+      if (saved.finalRender && !previous) await supersede(project, saved.finalRender.jobId);
+      const idempotencyKey = previous ? `final:${fingerprint}:after:${previous.jobId}` : `final:${fingerprint}`;
 
-      const record = await queue.enqueue(deps.job, { projectId: project.id, composition }, { userId, idempotencyKey });
-      await workflow.save(project, { finalRender: { jobId: record.id, fingerprint, idempotencyKey } });
-      return statusOf(project, record);
+      // The credit is held from the start, so the renders under way never outnumber the credits left.
+      const charge = creditRule(savedProject, audioKey).usesCredit;
+      if (charge) await deps.quotas.consume(userId, 'videos');
+      let started: Awaited<ReturnType<JobQueue['enqueueOnce']>>;
+      try {
+        started = await queue.enqueueOnce(deps.job, { projectId: project.id, composition }, { userId, idempotencyKey });
+      } catch (error) {
+        if (charge) await deps.quotas.refund(userId, 'videos');
+        throw error;
+      }
+      // A simultaneous identical request started it: that one holds the credit.
+      if (charge && !started.created) await deps.quotas.refund(userId, 'videos');
+      else if (charge) await deps.credits.hold(project, started.record.id, 'videos');
+      await workflow.save(project, { finalRender: { jobId: started.record.id, fingerprint, idempotencyKey } });
+      return statusOf(project, started.record);
+    },
+
+    /** What the next render of the project costs, for the page to say before the user clicks. */
+    async cost(userId: string, videoId?: string): Promise<FinalVideoCost> {
+      const project = await workflow.resolve(userId, videoId);
+      await deps.credits.settleUser(userId);
+      const rule = creditRule(project, audioKeyOf(workflow.document(project)));
+      const subscription = await deps.quotas.current(userId);
+      return {
+        uses_credit: rule.usesCredit,
+        new_voiceover: rule.newVoiceover,
+        videos_left: Math.max(0, subscription.videosAllowed - subscription.videosUsed),
+        renders_at_once: plans[subscription.planId as PlanId].rendersAtOnce,
+      };
     },
 
     async check(userId: string, videoId?: string): Promise<FinalVideoStatus> {
       const project = await workflow.resolve(userId, videoId);
       const render = workflow.document(project).finalRender;
       if (!render) throw new UserFacingError(404, subtitleTexts.noFinalVideo);
-      return statusOf(project, await queue.status(userId, render.jobId));
+      const record = await queue.status(userId, render.jobId);
+      // The poll that sees the outcome settles the held credit: kept for a video, given back for a failure.
+      if (!inFlightStates.has(record.state)) await deps.credits.settle(userId, project.id);
+      return statusOf(project, record);
     },
   };
 }

@@ -50,6 +50,11 @@ export interface ProjectDocument {
   closingImageKey?: string | null;
   /** The latest final render: a repeated request for the same document joins it instead of starting another. */
   finalRender?: { jobId: string; fingerprint: string; idempotencyKey: string };
+  /**
+   * The voiceover (or own video's sound) of the latest finished final video. Re-rendering with the same one is
+   * free; another one makes a new video that uses a credit. Absent on videos finished before it was recorded.
+   */
+  finalAudioKey?: string | null;
   /** The latest preview render of the document (combine, storyboard, …) that check-video-status reports on. */
   videoJob?: { jobId: string; purpose: VideoJobPurpose };
   logoKey?: string;

@@ -1,8 +1,13 @@
-import { quotaMessages, type QuotaKind } from '@reelsmith/contracts';
+import { plans, quotaMessages, type PlanId, type QuotaKind } from '@reelsmith/contracts';
 import { addMonths, allowancesOf, type SubscriptionRecord, type SubscriptionsRepository } from '../db/repositories/subscriptions.ts';
 import { UserFacingError } from '../errors.ts';
 
 export type Clock = () => Date;
+
+/** How many final videos the user's plan renders at once; a worker reads it, so no clock is needed for the plan. */
+export async function rendersAtOnce(subscriptions: Pick<SubscriptionsRepository, 'find'>, userId: string): Promise<number> {
+  return plans[((await subscriptions.find(userId))?.planId ?? 'free') as PlanId].rendersAtOnce;
+}
 
 const endedStatuses = new Set(['cancelled', 'halted', 'completed', 'expired']);
 

@@ -10,10 +10,10 @@ import type { WorkflowProjects } from './workflow-projects.ts';
 const finished = new Set(['done', 'error', 'cancelled']);
 
 /**
- * A credit paid up front for a preview render that is still to run (image to video, SPEC §6) comes back if the render
- * fails. The hold is kept until someone looks at the job's outcome: check-video-status, the page's poll, does so
- * (through `settling`); for a user who left before the end, the next look at their plan (the dashboard) and their
- * next conversion settle every project's holds.
+ * A credit paid up front for a render that is still to run (image to video, SPEC §6; a final video) comes back if the
+ * render fails. The hold is kept until someone looks at the job's outcome: the page's poll does so (check-video-status
+ * through `settling`, check-final-video); for a user who left before the end, the next look at their plan (the
+ * dashboard) and their next conversion or final render settle every project's holds.
  */
 export function createVideoJobCredits(deps: { credits: VideoCreditsRepository; queue: JobQueue; quotas: QuotaService; workflow: WorkflowProjects }) {
   const { credits } = deps;
@@ -37,6 +37,8 @@ export function createVideoJobCredits(deps: { credits: VideoCreditsRepository; q
 
   return {
     hold: (project: ProjectRecord, jobId: string, kind: QuotaKind) => credits.hold(project.userId, project.id, jobId, kind),
+    /** Whether the project holds a credit for a job whose outcome has not been settled yet. */
+    holdsAny: async (project: ProjectRecord) => Object.keys(await credits.holds(project.userId, project.id)).length > 0,
     settle,
     settleUser,
 

@@ -1,32 +1,26 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { project } from '../schema.ts';
-import { createProjectsRepository } from './projects.ts';
-import { createSubscriptionsRepository } from './subscriptions.ts';
-
-/** counted: the first final video of the project took a credit; again: a re-render, already counted. */
-export type FinalVideoOutcome = 'counted' | 'again' | 'no-credit' | 'missing';
 
 export function createFinalVideosRepository(db: Database) {
   return {
     /**
-     * Records a rendered final video. In one transaction, with the project row locked: the project's first final
-     * video takes one video credit (only if one is left) and sets completedAt; later renders of the same project
-     * only replace the keys. So a retried job, a re-render or two renders finishing together count one credit.
+     * Records a rendered final video: its keys, the project's completion (kept from the first one) and, in the
+     * document's `finalAudioKey`, the voiceover it was made with, which decides whether a re-render is free. False
+     * when the project is gone.
      */
-    async complete(userId: string, projectId: string, keys: { finalVideoKey: string; posterKey: string }): Promise<FinalVideoOutcome> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ completedAt: project.completedAt })
-          .from(project)
-          .where(and(eq(project.id, projectId), eq(project.userId, userId)))
-          .for('update');
-        if (!row) return 'missing';
-        const first = row.completedAt === null;
-        if (first && !(await createSubscriptionsRepository(tx).consume(userId, 'videos'))) return 'no-credit';
-        await createProjectsRepository(tx).update(userId, projectId, { ...keys, completedAt: row.completedAt ?? new Date() });
-        return first ? 'counted' : 'again';
-      });
+    async complete(userId: string, projectId: string, keys: { finalVideoKey: string; posterKey: string }, audioKey: string | null): Promise<boolean> {
+      const rows = await db
+        .update(project)
+        .set({
+          ...keys,
+          completedAt: sql`coalesce(${project.completedAt}, now())`,
+          composition: sql`${project.composition} || jsonb_build_object('finalAudioKey', ${audioKey}::text)`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(project.id, projectId), eq(project.userId, userId)))
+        .returning({ id: project.id });
+      return rows.length === 1;
     },
   };
 }

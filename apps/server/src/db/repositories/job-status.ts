@@ -1,6 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { jobStatus } from '../schema.ts';
+import { jobStatus, user } from '../schema.ts';
 
 export type JobStatusRecord = typeof jobStatus.$inferSelect;
 export type JobState = JobStatusRecord['state'];
@@ -28,14 +28,38 @@ export function createJobStatusRepository(db: Database) {
       const rows = await db.select().from(jobStatus).where(and(eq(jobStatus.id, id), eq(jobStatus.userId, userId))).limit(1);
       return rows[0];
     },
-    /** Claims the job for one attempt; a cancelled or finished job is not claimed. */
-    async claim(id: string): Promise<JobStatusRecord | undefined> {
-      const rows = await db
-        .update(jobStatus)
-        .set({ state: 'processing', attempt: sql`${jobStatus.attempt} + 1`, heartbeatAt: new Date(), error: null, updatedAt: new Date() })
-        .where(and(eq(jobStatus.id, id), sql`${jobStatus.state} in ('queued', 'processing')`))
-        .returning();
-      return rows[0];
+    /**
+     * Claims the job for one attempt; a cancelled or finished job is not claimed. With `perUser`, only while the
+     * user has fewer jobs of this queue running: 'wait' says the job must wait its turn. The user's row is locked
+     * for the count, so two workers cannot both take the last place.
+     */
+    async claim(id: string, perUser?: number): Promise<JobStatusRecord | 'wait' | undefined> {
+      return db.transaction(async (tx) => {
+        if (perUser !== undefined) {
+          const [row] = await tx.select({ userId: jobStatus.userId, queue: jobStatus.queue }).from(jobStatus).where(eq(jobStatus.id, id));
+          if (!row) return undefined;
+          await tx.select({ id: user.id }).from(user).where(eq(user.id, row.userId)).for('update');
+          const [running] = await tx
+            .select({ count: count() })
+            .from(jobStatus)
+            .where(and(eq(jobStatus.userId, row.userId), eq(jobStatus.queue, row.queue), eq(jobStatus.state, 'processing'), ne(jobStatus.id, id)));
+          if (running!.count >= perUser) return 'wait';
+        }
+        const rows = await tx
+          .update(jobStatus)
+          .set({ state: 'processing', attempt: sql`${jobStatus.attempt} + 1`, heartbeatAt: new Date(), error: null, updatedAt: new Date() })
+          .where(and(eq(jobStatus.id, id), sql`${jobStatus.state} in ('queued', 'processing')`))
+          .returning();
+        return rows[0];
+      });
+    },
+    /** How many of the user's jobs of this queue are running now. */
+    async countRunning(userId: string, queue: string): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(jobStatus)
+        .where(and(eq(jobStatus.userId, userId), eq(jobStatus.queue, queue), eq(jobStatus.state, 'processing')));
+      return row!.count;
     },
     /** The worker's pulse; answers the row's state so the worker learns of a cancel or of losing the job. */
     async heartbeat(id: string, attempt: number, percent: number): Promise<JobState | null> {
@@ -73,6 +97,25 @@ export function createJobStatusRepository(db: Database) {
         .update(jobStatus)
         .set({ state: 'queued', updatedAt: new Date() })
         .where(and(eq(jobStatus.id, id), eq(jobStatus.attempt, attempt), eq(jobStatus.state, 'processing')));
+    },
+    /**
+     * Puts back an attempt that a shutdown or a lost worker cut short, counting it as an interruption; past
+     * `allowed` of them the job fails for good with `failure`. Answers the state it left, or null when a later
+     * attempt, a cancel or another reaper got there first.
+     */
+    async interrupt(id: string, attempt: number, allowed: number, failure: string): Promise<JobState | null> {
+      const givesUp = sql`${jobStatus.interruptions} + 1 > ${allowed}`;
+      const rows = await db
+        .update(jobStatus)
+        .set({
+          interruptions: sql`${jobStatus.interruptions} + 1`,
+          state: sql`case when ${givesUp} then 'error' else 'queued' end`,
+          error: sql`case when ${givesUp} then ${failure} else null end`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(jobStatus.id, id), eq(jobStatus.attempt, attempt), eq(jobStatus.state, 'processing')))
+        .returning({ state: jobStatus.state });
+      return rows[0]?.state ?? null;
     },
   };
 }

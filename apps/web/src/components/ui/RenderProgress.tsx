@@ -8,10 +8,12 @@ interface RenderProgressProps {
   notice: string;
   progressLabel: string;
   percent: number;
+  /** Why the render has not started yet (it waits its turn in the queue), in plain words. */
+  waiting?: string | null;
 }
 
 /** The wait over the page while a render runs: the spec's 'Do not refresh', and the render's own percent. */
-export function RenderProgress({ title, notice, progressLabel, percent }: RenderProgressProps) {
+export function RenderProgress({ title, notice, progressLabel, percent, waiting }: RenderProgressProps) {
   const titleId = useId();
   return (
     <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="fixed inset-0 z-50 flex items-center justify-center bg-white/85 p-6 backdrop-blur-sm">
@@ -22,6 +24,9 @@ export function RenderProgress({ title, notice, progressLabel, percent }: Render
         </p>
         <p className="font-semibold text-red-700">{workflowMessages.doNotRefresh}</p>
         <p className="text-sm text-muted">{notice}</p>
+        <p role="status" className="text-sm font-medium text-ink">
+          {waiting}
+        </p>
         <div
           role="progressbar"
           aria-label={progressLabel}

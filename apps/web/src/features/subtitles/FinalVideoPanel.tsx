@@ -1,4 +1,4 @@
-import { uploadPolicies } from '@reelsmith/contracts';
+import { finalVideoTexts, uploadPolicies, type FinalVideoCost } from '@reelsmith/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
@@ -66,6 +66,15 @@ export function CtaImagePicker(props: { file: File | null; onChange: (file: File
   );
 }
 
+/** Beside the Final Video button: whether this render uses a video credit or is a free re-render. */
+export function FinalVideoCostNote({ id, cost }: { id: string; cost: FinalVideoCost | undefined }) {
+  if (!cost) return null;
+  return (
+    <p id={id} className={`text-sm ${cost.uses_credit ? 'font-medium text-ink' : 'text-muted'}`}>
+      {finalVideoTexts.cost(cost)}
+    </p>
+  );
+}
 
 /** SPEC §2: the finished video, playable, to download or to leave for the dashboard. */
 export function FinalVideoResult({ url, onEdit }: { url: string; onEdit: () => void }) {

@@ -1,5 +1,5 @@
 import { formatSrt, parseSrt, timing, workflowMessages, type LatestSubtitlesResponse, type SrtCue } from '@reelsmith/contracts';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
@@ -9,8 +9,8 @@ import { useSession } from '../../lib/session.ts';
 import { generateSubtitles, SubtitlesError, updateSubtitles, type SubtitleSettings } from './api.ts';
 import { CaptionPreview } from './CaptionPreview.tsx';
 import { CueEditor } from './CueEditor.tsx';
-import { CtaImagePicker, FinalVideoError, FinalVideoResult } from './FinalVideoPanel.tsx';
-import { useLatestSubtitles, useStyleLooks, useStylePreview } from './queries.ts';
+import { CtaImagePicker, FinalVideoCostNote, FinalVideoError, FinalVideoResult } from './FinalVideoPanel.tsx';
+import { useFinalVideoCost, useLatestSubtitles, useStyleLooks, useStylePreview } from './queries.ts';
 import { SettingsFields, StylePicker } from './SubtitleSettings.tsx';
 import { useAutosave } from './useAutosave.ts';
 import { useFinalVideo } from './useFinalVideo.ts';
@@ -48,6 +48,8 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
     timing.subtitleAutosaveMs,
   );
   const final = useFinalVideo(project);
+  const cost = useFinalVideoCost(project, final.state.kind);
+  const costNoteId = useId();
   const hasCues = cues !== null && cues.length > 0;
 
   function changeSettings(next: SubtitleSettings) {
@@ -126,8 +128,10 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
             </label>
             <CtaImagePicker file={ctaImage} onChange={setCtaImage} />
             <FinalVideoError state={final.state} />
+            <FinalVideoCostNote id={costNoteId} cost={cost.data} />
             <Button
               className="self-start"
+              aria-describedby={cost.data ? costNoteId : undefined}
               disabled={final.state.kind === 'working'}
               onClick={() => void final.start({ ...settings, enabled, srt: cues ? toSrt(cues) : '', style, ctaImage })}
             >
@@ -137,7 +141,13 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
         </div>
       </div>
       {final.state.kind === 'working' && (
-        <RenderProgress title={workflowMessages.generatingVideo} notice={workflowMessages.finalNotice} progressLabel="Final video progress" percent={final.state.percent} />
+        <RenderProgress
+          title={workflowMessages.generatingVideo}
+          notice={workflowMessages.finalNotice}
+          progressLabel="Final video progress"
+          percent={final.state.percent}
+          waiting={final.state.waiting}
+        />
       )}
     </div>
   );

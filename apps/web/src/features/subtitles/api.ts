@@ -1,11 +1,13 @@
 import {
   apiErrorBody,
+  finalVideoCostResponse,
   finalVideoStatusResponse,
   generateSubtitlesResponse,
   latestSubtitlesResponse,
   subtitleStylePreviewResponse,
   updateSubtitlesResponse,
   workflowMessages,
+  type FinalVideoCost,
   type FinalVideoFields,
   type FinalVideoStatus,
   type LatestSubtitlesResponse,
@@ -120,4 +122,12 @@ export async function startFinalVideo(project: ProjectRef, choices: FinalVideoCh
 
 export async function checkFinalVideo(project: ProjectRef): Promise<FinalVideoStatus> {
   return finalStatus(await send(() => apiPost('/api/check-final-video', ref(project)), workflowMessages.somethingWentWrong));
+}
+
+/** What the next final render costs: a credit, or nothing for a re-render with the same voiceover. */
+export async function fetchFinalVideoCost(project: ProjectRef): Promise<FinalVideoCost> {
+  const result = await send(() => apiPost('/api/final-video-cost', ref(project)), workflowMessages.somethingWentWrong);
+  const body = result.ok ? readBody(finalVideoCostResponse, result.body) : null;
+  if (!body) throw new SubtitlesError(detailOf(result) ?? workflowMessages.somethingWentWrong);
+  return body;
 }

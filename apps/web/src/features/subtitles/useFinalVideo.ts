@@ -4,7 +4,7 @@ import { checkFinalVideo, startFinalVideo, SubtitlesError, type FinalVideoChoice
 
 export type FinalVideoState =
   | { kind: 'idle' }
-  | { kind: 'working'; percent: number }
+  | { kind: 'working'; percent: number; waiting: string | null }
   | { kind: 'done'; url: string }
   | { kind: 'failed'; message: string };
 
@@ -26,11 +26,11 @@ export function useFinalVideo(project: ProjectRef) {
     async (choices: FinalVideoChoices) => {
       const current = ++run.current;
       const live = () => current === run.current;
-      setState({ kind: 'working', percent: 0 });
+      setState({ kind: 'working', percent: 0, waiting: null });
       try {
         let status = await startFinalVideo(project, choices);
         while (status.status === 'processing' && live()) {
-          setState({ kind: 'working', percent: status.percent });
+          setState({ kind: 'working', percent: status.percent, waiting: status.waiting });
           await wait(timing.videoStatusPollMs);
           if (live()) status = await checkFinalVideo(project);
         }

@@ -1,0 +1,1 @@
+ALTER TABLE "job_status" ADD COLUMN "interruptions" integer DEFAULT 0 NOT NULL;
