@@ -131,6 +131,8 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
       return event('payment_link.paid', { payment_link: { entity: link }, payment: { entity: payment } });
     },
     subscription: (subscriptionId: string) => subscriptions.get(subscriptionId),
+    /** The ids of the payment links made, oldest first (Razorpay's short URL does not name its link). */
+    paymentLinkIds: () => [...links.keys()],
     refunds: () => [...refunds],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -54,7 +54,8 @@ export function createPaymentArrivals(deps: {
 
   /** Stops a purchase that must not change the plan and gives back what it was paid, once. */
   async function retire(checkout: CheckoutRecord, sub: ProviderSubscription | null, payment: ProviderPayment | null) {
-    if (sub && !['cancelled', 'refunded'].includes(checkout.status)) {
+    // Even one cancelled here before can have been charged at the provider meanwhile: what arrives live is ended.
+    if (sub && !endedStatuses.has(sub.status)) {
       await endAtProvider(checkout);
       await billing.setCheckoutStatus(checkout.id, 'cancelled');
     }
