@@ -43,9 +43,14 @@ describe.each(targets)('billing reconciliation with the test gateway on $name', 
   afterAll(() => t.close());
 
   it('after purchases, renewals, failures, cancellations, refunds and late webhooks, plans, invoices and the gateway agree', async () => {
-    const [renewer, halted, trial, switcher, delayed] = await Promise.all(
-      ['renewer', 'halted', 'trial', 'switcher', 'delayed'].map((name) => customer(t, `${name}@reconcile.example.com`)),
-    );
+    const names = ['renewer', 'halted', 'trial', 'switcher', 'delayed'] as const;
+    const [renewer, halted, trial, switcher, delayed] = (await Promise.all(names.map((name) => customer(t, `${name}@reconcile.example.com`)))) as [
+      Customer,
+      Customer,
+      Customer,
+      Customer,
+      Customer,
+    ];
     const subscribe = async (who: Customer, plan: string) =>
       (await who.client.post('/api/create-subscription', { plan_id: plan, gst_invoice: 'No', email: who.email })).json().subscription_id as string;
     const pay = (who: Customer, id: string) => who.client.post(`/pay/subscriptions/${id}/pay`, {});
