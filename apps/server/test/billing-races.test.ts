@@ -19,6 +19,9 @@ describe.each(targets)('billing races with the test gateway on $name', (target) 
     const pro = (await client.post('/api/create-subscription', { plan_id: 'pro', gst_invoice: 'No', email })).json();
     const starter = (await client.post('/api/create-subscription', { plan_id: 'starter', gst_invoice: 'No', email })).json();
     expect((await t.composed.testGateway!.subscriptionFor(pro.subscription_id))!.status).toBe('cancelled');
+    const stalePage = (await client.get(`/pay/subscriptions/${pro.subscription_id}`)).body;
+    expect(stalePage).toContain('This checkout is cancelled and can no longer be paid.');
+    expect(stalePage).not.toContain('Payment successful');
 
     await client.post(`/pay/subscriptions/${starter.subscription_id}/pay`, {});
     await client.post(`/pay/subscriptions/${pro.subscription_id}/pay`, {});
