@@ -83,6 +83,27 @@ describe.each(targets)('billing races with the test gateway on $name', (target) 
     expect(await invoicesOf(client, 'late-charge@example.com')).toHaveLength(2);
   });
 
+  it('a late charge from a subscription the user has since left is invoiced once and not refunded', async () => {
+    const { client, email, userId } = await customer(t, 'late-old-plan@example.com');
+    const old = (await client.post('/api/create-subscription', { plan_id: 'starter', gst_invoice: 'No', email })).json().subscription_id;
+    await client.post(`/pay/subscriptions/${old}/pay`, {});
+    const [paid] = await t.composed.repositories.billing.invoicesOf(userId);
+    await client.post('/api/cancel-subscription', { email });
+    await advanceDays(client, 31);
+    const growth = (await client.post('/api/create-subscription', { plan_id: 'growth', gst_invoice: 'No', email })).json().subscription_id;
+    await client.post(`/pay/subscriptions/${growth}/pay`, {});
+
+    const period = { start: paid!.periodStart!, end: paid!.periodEnd! };
+    const late = await deliverLateSubscriptionEvent(
+      t,
+      { name: 'subscription.charged', subscriptionId: old, planId: 'starter', status: 'active', period, createdAt: period.start },
+      { id: paid!.paymentRef, amountCents: 2000 },
+    );
+    expect(late.statusCode).toBe(200);
+    expect(await subscriptionOf(client, email)).toMatchObject({ plan_name: 'Growth Plan' });
+    expect((await invoicesOf(client, email)).map((i: { invoice_amount: number }) => i.invoice_amount)).toEqual([39, 20]);
+  });
+
   it('a late halt from before the renewal leaves the paying user on the plan', async () => {
     const { userId, previous, unchanged } = await renewedStarter('late-halt@example.com');
     const late = await deliverLateSubscriptionEvent(t, { ...previous, name: 'subscription.halted', status: 'halted' });

@@ -19,6 +19,10 @@ export function createPaymentArrivals(deps: {
 }) {
   const { provider, billing, quotas, planChanges } = deps;
 
+  /** A charge for a period this subscription already gave the user, or an earlier one: it may be invoiced, nothing more. */
+  const periodWasApplied = (checkout: CheckoutRecord, sub: ProviderSubscription) =>
+    Boolean(checkout.periodStart && sub.currentStart && sub.currentStart <= checkout.periodStart);
+
   /** Older than what was applied: an earlier provider period, or in the same period an earlier event. */
   function isStale(checkout: CheckoutRecord, sub: ProviderSubscription, eventAt: Date | null): boolean {
     const stored = checkout.periodStart?.getTime();
@@ -27,11 +31,12 @@ export function createPaymentArrivals(deps: {
     return Boolean(eventAt && checkout.eventAt && eventAt < checkout.eventAt);
   }
 
-  async function recordProgress(checkout: CheckoutRecord, sub: ProviderSubscription, eventAt: Date | null) {
+  /** `periodApplied` only when the period reached the plan: an orphan's status events must not make its charge look old. */
+  async function recordProgress(checkout: CheckoutRecord, sub: ProviderSubscription, eventAt: Date | null, periodApplied: boolean) {
     const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
     await billing.updateCheckout(checkout.id, {
       status: sub.status,
-      periodStart: later(checkout.periodStart, sub.currentStart),
+      periodStart: periodApplied ? later(checkout.periodStart, sub.currentStart) : checkout.periodStart,
       eventAt: later(checkout.eventAt, eventAt),
     });
   }
@@ -70,22 +75,23 @@ export function createPaymentArrivals(deps: {
   return {
     /** Activation or charge of a subscription; `payment` is null when the polling page saw the activation first. */
     async subscriptionPaid(checkout: CheckoutRecord, sub: ProviderSubscription, payment: ProviderPayment | null, eventAt: Date | null) {
+      // Checked first: a late charge from a subscription the user has since left was still for a period they had.
+      if (periodWasApplied(checkout, sub)) {
+        if (payment) await planChanges.invoiceSubscriptionPayment(checkout.userId, checkout, sub, payment);
+        return 'stale' as const;
+      }
       if (!(await isCurrent(checkout))) {
         await retire(checkout, sub, payment);
         return 'retired' as const;
       }
-      if (isStale(checkout, sub, eventAt)) {
-        if (payment) await planChanges.invoiceSubscriptionPayment(checkout.userId, checkout, sub, payment);
-        return 'stale' as const;
-      }
-      await recordProgress(checkout, sub, eventAt);
+      await recordProgress(checkout, sub, eventAt, true);
       await planChanges.applySubscriptionPeriod(checkout.userId, checkout, sub, payment);
       return 'applied' as const;
     },
 
     async subscriptionStatus(checkout: CheckoutRecord, sub: ProviderSubscription, eventAt: Date | null) {
       if (isStale(checkout, sub, eventAt)) return;
-      await recordProgress(checkout, sub, eventAt);
+      await recordProgress(checkout, sub, eventAt, false);
       await planChanges.applySubscriptionStatus(checkout.userId, sub);
     },
 
@@ -93,12 +99,8 @@ export function createPaymentArrivals(deps: {
     async trialPaid(checkout: CheckoutRecord, payment: ProviderPayment): Promise<boolean> {
       if (checkout.status !== 'paid') {
         const plan = await quotas.current(checkout.userId);
-        const eligible =
-          checkout.status !== 'refunded' &&
-          plan.planId === 'free' &&
-          plan.trialPackTaken !== 'Yes' &&
-          !(await billing.otherPaidTrial(checkout.userId, checkout.id)) &&
-          (await isCurrent(checkout));
+        // Only the newest checkout is current on Free, so of two links paid at once just one can pass.
+        const eligible = checkout.status !== 'refunded' && plan.planId === 'free' && plan.trialPackTaken !== 'Yes' && (await isCurrent(checkout));
         if (!eligible) {
           await retire(checkout, null, payment);
           return false;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { checkout, invoice, paymentEvent } from '../schema.ts';
 
@@ -27,13 +27,6 @@ export function createBillingRepository(db: Database) {
     /** The one purchase the user may still complete: the newest checkout; every earlier one was cancelled. */
     async newestCheckoutOf(userId: string): Promise<CheckoutRecord | undefined> {
       return (await this.checkoutsOf(userId))[0];
-    },
-    async otherPaidTrial(userId: string, exceptId: string): Promise<CheckoutRecord | undefined> {
-      const rows = await db
-        .select()
-        .from(checkout)
-        .where(and(eq(checkout.userId, userId), eq(checkout.kind, 'trial'), eq(checkout.status, 'paid'), ne(checkout.id, exceptId)));
-      return rows[0];
     },
     /** True the first time an event id is seen; a replayed webhook answers false and is not applied again. */
     async recordEvent(id: string, type: string): Promise<boolean> {
