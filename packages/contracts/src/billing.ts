@@ -68,7 +68,7 @@ export const billingMessages = {
   subscriptionTimeout: 'We could not confirm your payment in time. If you paid, your plan will appear shortly; otherwise please try again.',
   alreadyActivePlan: 'You already have an active plan',
   trialAlreadyTaken: 'The trial pack can be bought once per account.',
-  trialPaymentRefunded: 'This payment was not needed: your account already has a plan or the trial pack, so it has been refunded.',
+  trialPaymentRefunded: 'This payment has been refunded: it was for a checkout you had replaced, or your account already has a plan or the trial pack.',
   cancelScheduled: (endDate: string) => `Your subscription will end on ${endDate}. You keep your plan until then.`,
   nothingToCancel: 'You have no active subscription to cancel.',
   basedInIndia: 'Are you based in India?',
