@@ -9,6 +9,7 @@ import { paymentWebhookPath } from './http/payment-webhook-routes.ts';
 import { createRazorpayProvider } from './providers/payments/razorpay.ts';
 import { createTestGateway } from './providers/payments/test-gateway.ts';
 import { createBillingService } from './services/billing.ts';
+import { createPaymentArrivals } from './services/payment-arrivals.ts';
 import { createPlanChanges } from './services/plan-changes.ts';
 import { createBoss } from './jobs/boss.ts';
 import { createJobQueue } from './jobs/queue.ts';
@@ -90,11 +91,13 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
   const payments = await composePayments(config, repositories, log);
   const quotas = createQuotaService({ subscriptions: repositories.subscriptions, clock: payments.clock });
   const planChanges = createPlanChanges({ subscriptions: repositories.subscriptions, billing: repositories.billing, clock: payments.clock });
+  const arrivals = createPaymentArrivals({ provider: payments.provider, billing: repositories.billing, quotas, planChanges, log });
   const billing = createBillingService({
     provider: payments.provider,
     billing: repositories.billing,
     quotas,
     planChanges,
+    arrivals,
     publicUrl: config.publicUrl,
     clock: payments.clock,
     log,

@@ -28,6 +28,8 @@ interface Link {
 export async function startFakeRazorpay(options: { keyId: string; keySecret: string; webhookSecret: string }) {
   const subscriptions = new Map<string, Sub>();
   const links = new Map<string, Link>();
+  const payments = new Map<string, { amount: number; refunded: boolean }>();
+  const refunds: Array<{ id: string; payment_id: string; amount: number }> = [];
   let failNext: number | null = null;
   const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
   const expectedAuth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
@@ -73,7 +75,23 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
     }
     if (parts[1] === 'payment_links' && parts[2]) {
       const link = links.get(parts[2]);
-      return link ? send(response, 200, link) : notFound(response);
+      if (!link) return notFound(response);
+      if (request.method === 'POST' && parts[3] === 'cancel') {
+        if (link.status !== 'created') return send(response, 400, { error: { code: 'BAD_REQUEST_ERROR', description: `Payment link is ${link.status}` } });
+        link.status = 'cancelled';
+      }
+      return send(response, 200, link);
+    }
+    if (request.method === 'POST' && parts[1] === 'payments' && parts[2] && parts[3] === 'refund') {
+      const payment = payments.get(parts[2]);
+      if (!payment) return notFound(response);
+      if (payment.refunded || body.amount > payment.amount) {
+        return send(response, 400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The payment has been fully refunded already' } });
+      }
+      payment.refunded = true;
+      const refund = { id: id('rfnd'), entity: 'refund', amount: body.amount ?? payment.amount, currency: 'USD', payment_id: parts[2], status: 'processed' };
+      refunds.push(refund);
+      return send(response, 200, refund);
     }
     return send(response, 404, { error: { code: 'NOT_FOUND' } });
   });
@@ -81,6 +99,11 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
 
+  const takePayment = (amount: number) => {
+    const paymentId = id('pay');
+    payments.set(paymentId, { amount, refunded: false });
+    return { id: paymentId, entity: 'payment', amount, currency: 'USD' };
+  };
   const event = (name: string, payload: Record<string, { entity: unknown }>) => {
     const rawBody = JSON.stringify({ entity: 'event', account_id: 'acc_fake', event: name, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000) });
     return { rawBody, signature: signWebhook(rawBody, options.webhookSecret), eventId: id('evt') };
@@ -91,19 +114,26 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
     failNextRequest(status: number) {
       failNext = status;
     },
-    /** The customer completes the mandate: what Razorpay does after the hosted checkout, with its webhook. */
+    /**
+     * The customer completes the mandate: what Razorpay does after the hosted checkout, with its webhook. It charges
+     * even a subscription the app has just cancelled, as a payment already under way at Razorpay would.
+     */
     activate(subscriptionId: string) {
       const sub = subscriptions.get(subscriptionId)!;
       const start = Math.floor(Date.now() / 1000);
       Object.assign(sub, { status: 'active', current_start: start, current_end: start + 30 * 86400 });
-      return event('subscription.charged', { subscription: { entity: sub }, payment: { entity: { id: id('pay'), entity: 'payment', amount: 3900, currency: 'USD' } } });
+      return event('subscription.charged', { subscription: { entity: sub }, payment: { entity: takePayment(3900) } });
     },
     payLink(linkId: string) {
       const link = links.get(linkId)!;
-      const paymentId = id('pay');
-      Object.assign(link, { status: 'paid', payments: [{ payment_id: paymentId }] });
-      return event('payment_link.paid', { payment_link: { entity: link }, payment: { entity: { id: paymentId, entity: 'payment', amount: link.amount, currency: 'USD' } } });
+      const payment = takePayment(link.amount);
+      Object.assign(link, { status: 'paid', payments: [{ payment_id: payment.id }] });
+      return event('payment_link.paid', { payment_link: { entity: link }, payment: { entity: payment } });
     },
+    subscription: (subscriptionId: string) => subscriptions.get(subscriptionId),
+    /** The ids of the payment links made, oldest first (Razorpay's short URL does not name its link). */
+    paymentLinkIds: () => [...links.keys()],
+    refunds: () => [...refunds],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

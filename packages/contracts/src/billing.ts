@@ -21,6 +21,8 @@ export const verifyPaymentResponse = z.object({ success: z.boolean(), error: z.s
 export const cancelSubscriptionResponse = z.object({ message: z.string().optional(), error: z.string().optional() });
 
 export const invoiceItem = z.object({
+  /** A credit note books a refund; its amount is negative. */
+  kind: z.enum(['invoice', 'credit_note']),
   invoice_number: z.string(),
   invoice_date: z.string(),
   created_at: z.string(),
@@ -66,6 +68,7 @@ export const billingMessages = {
   subscriptionTimeout: 'We could not confirm your payment in time. If you paid, your plan will appear shortly; otherwise please try again.',
   alreadyActivePlan: 'You already have an active plan',
   trialAlreadyTaken: 'The trial pack can be bought once per account.',
+  trialPaymentRefunded: 'This payment has been refunded: it was for a checkout you had replaced, or your account already has a plan or the trial pack.',
   cancelScheduled: (endDate: string) => `Your subscription will end on ${endDate}. You keep your plan until then.`,
   nothingToCancel: 'You have no active subscription to cancel.',
   basedInIndia: 'Are you based in India?',

@@ -191,6 +191,9 @@ export const checkout = pgTable(
     status: text('status').notNull(),
     shortUrl: text('short_url').notNull(),
     gstInvoice: text('gst_invoice').$type<'Yes' | 'No'>().notNull(),
+    /** The newest provider period and event applied, so a late webhook cannot rewind the plan. */
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    eventAt: timestamp('event_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -211,6 +214,9 @@ export const invoice = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** A credit note records a refund against the invoice it credits; its payment_ref is the refund's id. */
+    kind: text('kind').$type<'invoice' | 'credit_note'>().notNull().default('invoice'),
+    creditsInvoiceId: text('credits_invoice_id'),
     number: text('number').notNull().unique(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     planId: text('plan_id').notNull(),
@@ -255,6 +261,16 @@ export const gatewayPaymentLink = pgTable('gateway_payment_link', {
   callbackUrl: text('callback_url').notNull(),
   expireBy: timestamp('expire_by', { withTimezone: true }).notNull(),
   notes: jsonb('notes').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+});
+
+/** Every payment the test gateway took, and its refund if any. */
+export const gatewayPayment = pgTable('gateway_payment', {
+  id: text('id').primaryKey(),
+  /** The subscription or payment link paid. */
+  sourceId: text('source_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  refundId: text('refund_id'),
   createdAt: createdAt(),
 });
 

@@ -62,10 +62,11 @@ export function registerBillingRoutes(
     assertSameUser(user, { email: body.email });
     const invoices = await deps.repositories.billing.invoicesOf(user.id);
     return invoices.map((invoice) => ({
+      kind: invoice.kind,
       invoice_number: invoice.number,
       invoice_date: invoice.issuedAt.toISOString(),
       created_at: invoice.createdAt.toISOString(),
-      invoice_amount: invoice.totalCents / 100,
+      invoice_amount: (invoice.kind === 'credit_note' ? -invoice.totalCents : invoice.totalCents) / 100,
       currency: invoice.currency,
       invoice_url: `/api/invoices/${encodeURIComponent(invoice.id)}/pdf`,
     }));
@@ -75,7 +76,8 @@ export function registerBillingRoutes(
     const user = await requireSessionUser(auth, request);
     const invoice = await deps.repositories.billing.invoiceOf(user.id, (request.params as { id: string }).id);
     if (!invoice) throw new UserFacingError(404, 'Not found.');
-    const pdf = await renderInvoicePdf(invoice, { name: user.name, email: user.email }, deps.seller);
+    const credited = invoice.creditsInvoiceId ? await deps.repositories.billing.invoiceOf(user.id, invoice.creditsInvoiceId) : undefined;
+    const pdf = await renderInvoicePdf(invoice, { name: user.name, email: user.email }, deps.seller, credited);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)

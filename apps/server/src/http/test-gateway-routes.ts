@@ -38,7 +38,8 @@ export function registerTestGatewayRoutes(app: FastifyInstance, gateway: TestGat
       `${plan.title} subscription`,
       `<h1>Reelsmith ${escapeHtml(plan.title)} plan</h1><p class="note">Monthly subscription for ${escapeHtml(sub.customerEmail)}</p>
 <div class="amount">${money(sub.amountCents)} <span class="note">/ month</span></div>
-${done ? `<p role="status"><strong>Payment successful.</strong> Your subscription is ${escapeHtml(sub.status)}. You can close this tab and return to Reelsmith.</p>`
+${done && sub.paidCount === 0 ? `<p role="status">This checkout is ${escapeHtml(sub.status)} and can no longer be paid.</p>`
+  : done ? `<p role="status"><strong>Payment successful.</strong> Your subscription is ${escapeHtml(sub.status)}. You can close this tab and return to Reelsmith.</p>`
   : `${declined ? '<p role="alert">Payment declined. You can try again.</p>' : ''}
 <form method="post" action="/pay/subscriptions/${id}/pay"><button class="pay" type="submit">Pay ${money(sub.amountCents)}</button></form>
 <form method="post" action="/pay/subscriptions/${id}/decline"><button class="decline" type="submit">Decline</button></form>`}`,

@@ -3,6 +3,7 @@ import { billingMessages, plans, type PlanId } from '@reelsmith/contracts';
 import type { BillingRepository } from '../db/repositories/billing.ts';
 import { UserFacingError } from '../errors.ts';
 import type { PaymentEvent, PaymentProvider } from '../providers/payments/types.ts';
+import type { PaymentArrivals } from './payment-arrivals.ts';
 import type { PlanChanges } from './plan-changes.ts';
 import type { Clock, QuotaService } from './quotas.ts';
 
@@ -19,11 +20,12 @@ export function createBillingService(deps: {
   billing: BillingRepository;
   quotas: QuotaService;
   planChanges: PlanChanges;
+  arrivals: PaymentArrivals;
   publicUrl: string;
   clock: Clock;
   log: { error(message: string): void };
 }) {
-  const { provider, billing, quotas, planChanges } = deps;
+  const { provider, billing, quotas, planChanges, arrivals } = deps;
 
   async function ownCheckout(user: BillingUser, providerRef: string, kind: 'subscription' | 'trial') {
     const checkout = await billing.checkoutByRef(providerRef);
@@ -35,6 +37,7 @@ export function createBillingService(deps: {
     async createSubscription(user: BillingUser, planId: Exclude<PlanId, 'free' | 'trial'>, gstInvoice: 'Yes' | 'No') {
       const current = await quotas.current(user.id);
       if (current.planId !== 'free') throw new UserFacingError(409, billingMessages.alreadyActivePlan);
+      await arrivals.cancelUnpaidCheckouts(user.id);
       let sub;
       try {
         sub = await provider.createSubscription({ planId, customerEmail: user.email, notes: { user_id: user.id } });
@@ -48,20 +51,23 @@ export function createBillingService(deps: {
 
     /** What the page polls; an activation seen here is applied at once, without waiting for the webhook. */
     async checkSubscriptionStatus(user: BillingUser, subscriptionId: string) {
-      await ownCheckout(user, subscriptionId, 'subscription');
+      const checkout = await ownCheckout(user, subscriptionId, 'subscription');
       const sub = await provider.fetchSubscription(subscriptionId);
       if (sub.status === 'active' || sub.status === 'authenticated') {
-        if (sub.currentStart) await planChanges.applySubscriptionPeriod(user.id, sub, null);
+        // A purchase the user may no longer make is cancelled, and the page is told so.
+        if (sub.currentStart && (await arrivals.subscriptionPaid(checkout, sub, null, null)) === 'retired') return { status: 'cancelled' };
       } else {
-        await planChanges.applySubscriptionStatus(user.id, sub);
+        await arrivals.subscriptionStatus(checkout, sub, null);
       }
       return { status: sub.status };
     },
 
     async createTrialPayment(user: BillingUser, gstInvoice: 'Yes' | 'No') {
       const current = await quotas.current(user.id);
-      if (current.planId !== 'free') throw new UserFacingError(409, billingMessages.alreadyActivePlan);
       if (current.trialPackTaken === 'Yes') throw new UserFacingError(409, billingMessages.trialAlreadyTaken);
+      if (current.planId !== 'free') throw new UserFacingError(409, billingMessages.alreadyActivePlan);
+      // A second click replaces the pending link, so only one can ever be paid.
+      await arrivals.cancelUnpaidCheckouts(user.id);
       let link;
       try {
         link = await provider.createPaymentLink({
@@ -81,11 +87,11 @@ export function createBillingService(deps: {
     },
 
     async verifyPayment(user: BillingUser, paymentLinkId: string) {
-      await ownCheckout(user, paymentLinkId, 'trial');
+      const checkout = await ownCheckout(user, paymentLinkId, 'trial');
       const link = await provider.fetchPaymentLink(paymentLinkId);
       if (link.status !== 'paid' || !link.paymentId) return { success: false, error: billingMessages.paymentVerificationFailed };
-      await planChanges.applyTrialPack(user.id, link.id, { id: link.paymentId, amountCents: link.amountCents, currency: plans.trial.currency });
-      return { success: true };
+      const applied = await arrivals.trialPaid(checkout, { id: link.paymentId, amountCents: link.amountCents, currency: plans.trial.currency });
+      return applied ? { success: true } : { success: false, error: billingMessages.trialPaymentRefunded };
     },
 
     async cancelSubscription(user: BillingUser) {
@@ -111,10 +117,10 @@ export function createBillingService(deps: {
         const ref = 'subscription' in event ? event.subscription.id : event.paymentLink.id;
         const checkout = await billing.checkoutByRef(ref);
         if (!checkout) return;
-        if (event.type === 'payment_link.paid') await planChanges.applyTrialPack(checkout.userId, event.paymentLink.id, event.payment);
+        if (event.type === 'payment_link.paid') await arrivals.trialPaid(checkout, event.payment);
         else if (event.type === 'subscription.activated' || event.type === 'subscription.charged') {
-          await planChanges.applySubscriptionPeriod(checkout.userId, event.subscription, event.payment);
-        } else await planChanges.applySubscriptionStatus(checkout.userId, event.subscription);
+          await arrivals.subscriptionPaid(checkout, event.subscription, event.payment, event.createdAt);
+        } else await arrivals.subscriptionStatus(checkout, event.subscription, event.createdAt);
       } catch (error) {
         // Not applied: let the provider deliver it again.
         await billing.forgetEvent(event.id);

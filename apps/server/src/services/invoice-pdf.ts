@@ -11,20 +11,26 @@ export interface Seller {
 const money = (cents: number, currency: string) => `${currency === 'USD' ? '$' : `${currency} `}${(cents / 100).toFixed(2)}`;
 const day = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/** A real invoice PDF: seller, buyer, plan, period and amount; a GST tax invoice shows the 18 % tax separately. */
-export function renderInvoicePdf(invoice: InvoiceRecord, buyer: { name: string; email: string }, seller: Seller): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Invoice ${invoice.number}`, Author: seller.name } });
+/**
+ * A real invoice PDF: seller, buyer, plan, period and amount; a GST tax invoice shows the 18 % tax separately. A credit
+ * note (a refund) names the invoice it credits and shows the amounts given back.
+ */
+export function renderInvoicePdf(invoice: InvoiceRecord, buyer: { name: string; email: string }, seller: Seller, credited?: InvoiceRecord): Promise<Buffer> {
+  const credit = invoice.kind === 'credit_note';
+  const document = credit ? 'Credit note' : 'Invoice';
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${document} ${invoice.number}`, Author: seller.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
 
   doc.fillColor('#6d28d9').fontSize(24).text(seller.name, { continued: false });
-  doc.moveDown(0.3).fillColor('#1f2330').fontSize(16).text(invoice.gst ? 'Tax Invoice (GST)' : 'Invoice');
+  doc.moveDown(0.3).fillColor('#1f2330').fontSize(16).text(invoice.gst ? `${credit ? 'Credit Note' : 'Tax Invoice'} (GST)` : document);
   doc.moveDown();
   doc.fontSize(10).fillColor('#1f2330');
-  doc.text(`Invoice number: ${invoice.number}`);
-  doc.text(`Invoice date: ${day(invoice.issuedAt)}`);
-  doc.text(`Payment reference: ${invoice.paymentRef}`);
+  doc.text(`${document} number: ${invoice.number}`);
+  doc.text(`${document} date: ${day(invoice.issuedAt)}`);
+  if (credited) doc.text(`Credits invoice: ${credited.number} of ${day(credited.issuedAt)}`);
+  doc.text(`${credit ? 'Refund' : 'Payment'} reference: ${invoice.paymentRef}`);
   doc.moveDown();
 
   const top = doc.y;
@@ -50,8 +56,9 @@ export function renderInvoicePdf(invoice: InvoiceRecord, buyer: { name: string; 
     row('Taxable value', money(invoice.netCents, invoice.currency));
     row('GST @ 18%', money(invoice.taxCents, invoice.currency));
   }
-  row('Total', money(invoice.totalCents, invoice.currency), true);
-  doc.moveDown(2).font('Helvetica').fontSize(9).fillColor('#5b5f6b').text('Thank you for making videos with Reelsmith.', 56);
+  row(credit ? 'Total refunded' : 'Total', money(invoice.totalCents, invoice.currency), true);
+  const closing = credit ? 'This amount has been refunded to your original payment method.' : 'Thank you for making videos with Reelsmith.';
+  doc.moveDown(2).font('Helvetica').fontSize(9).fillColor('#5b5f6b').text(closing, 56);
   doc.end();
   return done;
 }

@@ -1,31 +1,44 @@
 import { plans, type PlanId } from '@reelsmith/contracts';
-import type { BillingRepository } from '../db/repositories/billing.ts';
+import type { BillingRepository, CheckoutRecord, InvoiceRecord } from '../db/repositories/billing.ts';
 import { addMonths, allowancesOf, type SubscriptionsRepository } from '../db/repositories/subscriptions.ts';
-import type { ProviderPayment, ProviderSubscription } from '../providers/payments/types.ts';
+import type { ProviderPayment, ProviderRefund, ProviderSubscription } from '../providers/payments/types.ts';
 import type { Clock } from './quotas.ts';
 
+const planOf = (sub: ProviderSubscription, checkout: CheckoutRecord): PlanId => (plans[sub.planId as PlanId] ? sub.planId : checkout.planId) as PlanId;
+const periodOf = (sub: ProviderSubscription, now: Date) => {
+  const start = sub.currentStart ?? now;
+  return { start, end: sub.currentEnd ?? addMonths(start, 1) };
+};
+
 /**
- * The changes a payment makes to a user's plan. Every one is idempotent: the polling page and the webhook may both
- * report the same activation, and a replayed webhook may report it again.
+ * The changes a payment makes to a user's plan and books. Every one is idempotent: the polling page and the webhook
+ * may both report the same activation, and a replayed webhook may report it again. Whether a payment may change the
+ * plan at all is decided before (payment-arrivals.ts).
  */
 export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository; billing: BillingRepository; clock: Clock }) {
   const { subscriptions, billing, clock } = deps;
 
-  async function issueInvoice(userId: string, planId: PlanId, payment: ProviderPayment, period: { start: Date; end: Date }, gst: boolean) {
+  async function issueInvoice(
+    userId: string,
+    planId: PlanId,
+    payment: ProviderPayment,
+    period: { start: Date; end: Date } | null,
+    gst: boolean,
+  ): Promise<InvoiceRecord> {
     const plan = plans[planId];
     const total = payment.amountCents;
     // Prices are tax-inclusive: a GST invoice splits the same total into net + 18 %.
     const net = gst ? Math.round(total / 1.18) : total;
     const issuedAt = clock();
-    await billing.addInvoice(
+    return billing.addInvoice(
       {
         id: `inv_${payment.id}`,
         userId,
         issuedAt,
         planId,
         description: plan.billing === 'one-time' ? `${plan.title} (valid ${plan.periodMonths} months)` : `${plan.title} plan, monthly subscription`,
-        periodStart: period.start,
-        periodEnd: period.end,
+        periodStart: period?.start ?? null,
+        periodEnd: period?.end ?? null,
         currency: payment.currency,
         netCents: net,
         taxCents: total - net,
@@ -39,12 +52,10 @@ export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository
 
   return {
     /** A subscription is paid for a period (first charge or renewal): the plan's allowances for that period. */
-    async applySubscriptionPeriod(userId: string, sub: ProviderSubscription, payment: ProviderPayment | null) {
-      const checkout = await billing.checkoutByRef(sub.id);
+    async applySubscriptionPeriod(userId: string, checkout: CheckoutRecord, sub: ProviderSubscription, payment: ProviderPayment | null) {
       const current = await subscriptions.ensure(userId, clock());
-      const start = sub.currentStart ?? clock();
-      const end = sub.currentEnd ?? addMonths(start, 1);
-      const planId = (plans[sub.planId as PlanId] ? sub.planId : (checkout?.planId ?? 'free')) as PlanId;
+      const { start, end } = periodOf(sub, clock());
+      const planId = planOf(sub, checkout);
       const samePeriod = current.providerSubscriptionId === sub.id && current.periodStart.getTime() === start.getTime();
       if (!samePeriod) {
         await subscriptions.update(userId, {
@@ -56,16 +67,48 @@ export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository
           videosUsed: 0,
           aiVideosUsed: 0,
           ideasGenerated: 0,
-          gstInvoice: checkout?.gstInvoice ?? current.gstInvoice,
+          gstInvoice: checkout.gstInvoice,
         });
       }
-      if (checkout) await billing.setCheckoutStatus(checkout.id, sub.status);
-      if (payment) await issueInvoice(userId, planId, payment, { start, end }, (checkout?.gstInvoice ?? current.gstInvoice) === 'Yes');
+      if (payment) await issueInvoice(userId, planId, payment, { start, end }, checkout.gstInvoice === 'Yes');
+    },
+
+    /** Money taken for a subscription period that does not change the plan (late, or about to be refunded) is still invoiced. */
+    invoiceSubscriptionPayment(userId: string, checkout: CheckoutRecord, sub: ProviderSubscription, payment: ProviderPayment) {
+      return issueInvoice(userId, planOf(sub, checkout), payment, periodOf(sub, clock()), checkout.gstInvoice === 'Yes');
+    },
+
+    invoiceTrialPayment(userId: string, checkout: CheckoutRecord, payment: ProviderPayment) {
+      return issueInvoice(userId, 'trial', payment, null, checkout.gstInvoice === 'Yes');
+    },
+
+    /** A refund is booked as a credit note against the invoice of the payment it gives back. */
+    async issueCreditNote(invoice: InvoiceRecord, refund: ProviderRefund): Promise<InvoiceRecord> {
+      const issuedAt = clock();
+      const net = invoice.gst ? Math.round(refund.amountCents / 1.18) : refund.amountCents;
+      return billing.addInvoice(
+        {
+          id: `cn_${refund.id}`,
+          userId: invoice.userId,
+          kind: 'credit_note',
+          creditsInvoiceId: invoice.id,
+          issuedAt,
+          planId: invoice.planId,
+          description: `Refund of ${invoice.description}`,
+          periodStart: invoice.periodStart,
+          periodEnd: invoice.periodEnd,
+          currency: invoice.currency,
+          netCents: net,
+          taxCents: refund.amountCents - net,
+          totalCents: refund.amountCents,
+          gst: invoice.gst,
+          paymentRef: refund.id,
+        },
+        (sequence) => `CN-${issuedAt.getUTCFullYear()}-${String(sequence).padStart(5, '0')}`,
+      );
     },
 
     async applySubscriptionStatus(userId: string, sub: ProviderSubscription) {
-      const checkout = await billing.checkoutByRef(sub.id);
-      if (checkout) await billing.setCheckoutStatus(checkout.id, sub.status);
       const current = await subscriptions.ensure(userId, clock());
       if (current.providerSubscriptionId !== sub.id) return;
       // An ended subscription keeps what was paid for until the period ends; the quota service then falls back to Free.
@@ -78,10 +121,8 @@ export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository
     },
 
     /** The trial pack: Growth features, 20 videos including 7 AI, for 3 months, once per account. */
-    async applyTrialPack(userId: string, paymentLinkId: string, payment: ProviderPayment) {
-      const checkout = await billing.checkoutByRef(paymentLinkId);
+    async applyTrialPack(userId: string, checkout: CheckoutRecord, payment: ProviderPayment) {
       const current = await subscriptions.ensure(userId, clock());
-      if (checkout) await billing.setCheckoutStatus(checkout.id, 'paid');
       if (current.trialPackTaken !== 'Yes') {
         const start = clock();
         await subscriptions.update(userId, {
@@ -95,7 +136,7 @@ export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository
           aiVideosUsed: 0,
           ideasGenerated: 0,
           trialPackTaken: 'Yes',
-          gstInvoice: checkout?.gstInvoice ?? current.gstInvoice,
+          gstInvoice: checkout.gstInvoice,
         });
       }
       const record = (await subscriptions.find(userId))!;

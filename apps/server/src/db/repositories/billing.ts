@@ -18,6 +18,16 @@ export function createBillingRepository(db: Database) {
     async setCheckoutStatus(id: string, status: string): Promise<void> {
       await db.update(checkout).set({ status, updatedAt: new Date() }).where(eq(checkout.id, id));
     },
+    async updateCheckout(id: string, changes: Pick<Partial<CheckoutRecord>, 'status' | 'periodStart' | 'eventAt'>): Promise<void> {
+      await db.update(checkout).set({ ...changes, updatedAt: new Date() }).where(eq(checkout.id, id));
+    },
+    async checkoutsOf(userId: string): Promise<CheckoutRecord[]> {
+      return db.select().from(checkout).where(eq(checkout.userId, userId)).orderBy(desc(checkout.createdAt), desc(checkout.id));
+    },
+    /** The one purchase the user may still complete: the newest checkout; every earlier one was cancelled. */
+    async newestCheckoutOf(userId: string): Promise<CheckoutRecord | undefined> {
+      return (await this.checkoutsOf(userId))[0];
+    },
     /** True the first time an event id is seen; a replayed webhook answers false and is not applied again. */
     async recordEvent(id: string, type: string): Promise<boolean> {
       const rows = await db.insert(paymentEvent).values({ id, type }).onConflictDoNothing().returning({ id: paymentEvent.id });
@@ -26,12 +36,18 @@ export function createBillingRepository(db: Database) {
     async forgetEvent(id: string): Promise<void> {
       await db.delete(paymentEvent).where(eq(paymentEvent.id, id));
     },
-    /** One invoice per payment: the payment reference is unique, so a second call returns the first invoice. */
+    /**
+     * One document per payment or refund: the reference is unique, so a second call returns the first. Invoices and
+     * credit notes are numbered in series of their own.
+     */
     async addInvoice(record: Omit<typeof invoice.$inferInsert, 'number'>, numberFor: (sequence: number) => string): Promise<InvoiceRecord> {
       for (let attempt = 0; ; attempt += 1) {
         const existing = await db.select().from(invoice).where(eq(invoice.paymentRef, record.paymentRef));
         if (existing[0]) return existing[0];
-        const [{ n }] = (await db.select({ n: count() }).from(invoice)) as [{ n: number }];
+        const [{ n }] = (await db
+          .select({ n: count() })
+          .from(invoice)
+          .where(eq(invoice.kind, record.kind ?? 'invoice'))) as [{ n: number }];
         const rows = await db
           .insert(invoice)
           .values({ ...record, number: numberFor(n + 1 + attempt) })
@@ -39,6 +55,14 @@ export function createBillingRepository(db: Database) {
           .returning();
         if (rows[0]) return rows[0];
       }
+    },
+    async invoiceForPayment(paymentRef: string): Promise<InvoiceRecord | undefined> {
+      const rows = await db.select().from(invoice).where(eq(invoice.paymentRef, paymentRef));
+      return rows[0];
+    },
+    async creditNoteFor(invoiceId: string): Promise<InvoiceRecord | undefined> {
+      const rows = await db.select().from(invoice).where(eq(invoice.creditsInvoiceId, invoiceId));
+      return rows[0];
     },
     async invoicesOf(userId: string): Promise<InvoiceRecord[]> {
       return db.select().from(invoice).where(eq(invoice.userId, userId)).orderBy(desc(invoice.issuedAt), desc(invoice.number));

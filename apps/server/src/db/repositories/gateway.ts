@@ -1,9 +1,10 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { gatewayClock, gatewayPaymentLink, gatewaySubscription } from '../schema.ts';
+import { gatewayClock, gatewayPayment, gatewayPaymentLink, gatewaySubscription } from '../schema.ts';
 
 export type GatewaySubscriptionRecord = typeof gatewaySubscription.$inferSelect;
 export type GatewayPaymentLinkRecord = typeof gatewayPaymentLink.$inferSelect;
+export type GatewayPaymentRecord = typeof gatewayPayment.$inferSelect;
 
 /** The books of the built-in test payment gateway. */
 export function createGatewayRepository(db: Database) {
@@ -32,6 +33,30 @@ export function createGatewayRepository(db: Database) {
         .select()
         .from(gatewaySubscription)
         .where(and(inArray(gatewaySubscription.status, ['active', 'pending']), lte(gatewaySubscription.currentEnd, now)));
+    },
+    async subscriptionsOf(customerEmail: string): Promise<GatewaySubscriptionRecord[]> {
+      return db.select().from(gatewaySubscription).where(eq(gatewaySubscription.customerEmail, customerEmail));
+    },
+    async addPayment(record: typeof gatewayPayment.$inferInsert): Promise<GatewayPaymentRecord> {
+      const [row] = await db.insert(gatewayPayment).values(record).returning();
+      return row!;
+    },
+    async payment(id: string): Promise<GatewayPaymentRecord | undefined> {
+      const rows = await db.select().from(gatewayPayment).where(eq(gatewayPayment.id, id));
+      return rows[0];
+    },
+    /** Marks a payment refunded once; answers undefined when it already was. */
+    async refundPayment(id: string, refundId: string): Promise<GatewayPaymentRecord | undefined> {
+      const [row] = await db
+        .update(gatewayPayment)
+        .set({ refundId })
+        .where(and(eq(gatewayPayment.id, id), isNull(gatewayPayment.refundId)))
+        .returning();
+      return row;
+    },
+    async paymentsFor(sourceIds: string[]): Promise<GatewayPaymentRecord[]> {
+      if (sourceIds.length === 0) return [];
+      return db.select().from(gatewayPayment).where(inArray(gatewayPayment.sourceId, sourceIds));
     },
     async addPaymentLink(record: typeof gatewayPaymentLink.$inferInsert): Promise<GatewayPaymentLinkRecord> {
       const [row] = await db.insert(gatewayPaymentLink).values(record).returning();

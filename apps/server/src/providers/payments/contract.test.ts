@@ -109,6 +109,32 @@ describe.each(subjects)('payment provider contract: %s', (_name, make) => {
     expect(subject.provider.parseWebhook(webhook.rawBody, webhook.eventId)).toMatchObject({ type: 'payment_link.paid', paymentLink: { id: link.id } });
   });
 
+  it('cancels an unpaid subscription at once', async () => {
+    const created = await subject.provider.createSubscription({ planId: 'pro', customerEmail: 'd@example.com', notes: {} });
+    expect(await subject.provider.cancelSubscriptionNow(created.id)).toMatchObject({ id: created.id, status: 'cancelled' });
+    expect(await subject.provider.fetchSubscription(created.id)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('cancels an unpaid payment link, and not a paid one', async () => {
+    const input = { amountCents: 3500, currency: 'USD', description: 'Trial Pack', customerEmail: 'e@example.com', callbackUrl: 'http://localhost:8080/Subscriptions', notes: {} };
+    const unpaid = await subject.provider.createPaymentLink(input);
+    expect(await subject.provider.cancelPaymentLink(unpaid.id)).toMatchObject({ id: unpaid.id, status: 'cancelled' });
+    const paid = await subject.provider.createPaymentLink(input);
+    await subject.payLink(paid.id);
+    await expect(subject.provider.cancelPaymentLink(paid.id)).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it('refunds a payment once, and refuses one it never took', async () => {
+    const link = await subject.provider.createPaymentLink({ amountCents: 3500, currency: 'USD', description: 'Trial Pack', customerEmail: 'f@example.com', callbackUrl: 'http://localhost:8080/Subscriptions', notes: {} });
+    const webhook = await subject.payLink(link.id);
+    const event = subject.provider.parseWebhook(webhook.rawBody, webhook.eventId);
+    if (event.type !== 'payment_link.paid') throw new Error(`expected a paid link, got ${event.type}`);
+    expect(event.createdAt).toBeInstanceOf(Date);
+    expect(await subject.provider.refundPayment(event.payment)).toMatchObject({ id: expect.stringMatching(/^rfnd_/), paymentId: event.payment.id, amountCents: 3500 });
+    await expect(subject.provider.refundPayment(event.payment)).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(subject.provider.refundPayment({ id: 'pay_0000000000', amountCents: 100, currency: 'USD' })).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
   it('refuses a webhook whose body or signature was changed', async () => {
     const body = JSON.stringify({ event: 'subscription.charged', payload: {} });
     const good = signWebhook(body, webhookSecret);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PaymentEvent, ProviderPayment, ProviderPaymentLink, ProviderSubscription } from './types.ts';
+import type { PaymentEvent, ProviderPayment, ProviderPaymentLink, ProviderRefund, ProviderSubscription } from './types.ts';
 
 /**
  * Razorpay's JSON shapes. The Razorpay adapter reads them from its API, and the built-in test gateway writes them
@@ -24,8 +24,11 @@ export const razorpayPaymentLink = z.object({
 
 export const razorpayPayment = z.object({ id: z.string(), amount: z.number(), currency: z.string() });
 
+export const razorpayRefund = z.object({ id: z.string(), payment_id: z.string(), amount: z.number() });
+
 const eventSchema = z.object({
   event: z.string(),
+  created_at: z.number().optional(),
   payload: z.object({
     subscription: z.object({ entity: razorpaySubscription }).optional(),
     payment: z.object({ entity: razorpayPayment }).optional(),
@@ -65,6 +68,10 @@ export function toPayment(entity: z.infer<typeof razorpayPayment>): ProviderPaym
   return { id: entity.id, amountCents: entity.amount, currency: entity.currency.toUpperCase() };
 }
 
+export function toRefund(entity: z.infer<typeof razorpayRefund>): ProviderRefund {
+  return { id: entity.id, paymentId: entity.payment_id, amountCents: entity.amount };
+}
+
 const subscriptionOnlyEvents = new Set([
   'subscription.authenticated',
   'subscription.halted',
@@ -78,16 +85,18 @@ export function parseRazorpayEvent(rawBody: string, eventId: string | undefined,
   const parsed = eventSchema.safeParse(JSON.parse(rawBody));
   if (!parsed.success || !eventId) return { id: eventId ?? 'unknown', type: 'ignored' };
   const { event, payload } = parsed.data;
+  const createdAt = fromUnix(parsed.data.created_at);
   const subscription = payload.subscription && toSubscription(payload.subscription.entity, plans);
   const payment = payload.payment ? toPayment(payload.payment.entity) : null;
   if (subscription && subscriptionOnlyEvents.has(event)) {
-    return { id: eventId, type: event as Exclude<PaymentEvent['type'], 'ignored' | 'payment_link.paid' | 'subscription.activated' | 'subscription.charged'>, subscription };
+    const type = event as Exclude<PaymentEvent['type'], 'ignored' | 'payment_link.paid' | 'subscription.activated' | 'subscription.charged'>;
+    return { id: eventId, type, createdAt, subscription };
   }
   if (subscription && (event === 'subscription.activated' || event === 'subscription.charged')) {
-    return { id: eventId, type: event, subscription, payment };
+    return { id: eventId, type: event, createdAt, subscription, payment };
   }
   if (event === 'payment_link.paid' && payload.payment_link && payment) {
-    return { id: eventId, type: event, paymentLink: toPaymentLink(payload.payment_link.entity), payment };
+    return { id: eventId, type: event, createdAt, paymentLink: toPaymentLink(payload.payment_link.entity), payment };
   }
   return { id: eventId, type: 'ignored' };
 }

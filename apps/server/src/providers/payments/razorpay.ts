@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import {
   parseRazorpayEvent,
   razorpayPaymentLink,
+  razorpayRefund,
   razorpaySubscription,
   toPaymentLink,
+  toRefund,
   toSubscription,
   type PlanMapping,
 } from './razorpay-format.ts';
@@ -69,6 +71,10 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
       const entity = await call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, razorpaySubscription, { cancel_at_cycle_end: 1 });
       return toSubscription(entity, plans);
     },
+    async cancelSubscriptionNow(id) {
+      const entity = await call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, razorpaySubscription, { cancel_at_cycle_end: 0 });
+      return toSubscription(entity, plans);
+    },
     async createPaymentLink({ amountCents, currency, description, customerEmail, callbackUrl, notes }) {
       const entity = await call('POST', '/payment_links', razorpayPaymentLink, {
         amount: amountCents,
@@ -84,6 +90,12 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
     },
     async fetchPaymentLink(id) {
       return toPaymentLink(await call('GET', `/payment_links/${encodeURIComponent(id)}`, razorpayPaymentLink));
+    },
+    async cancelPaymentLink(id) {
+      return toPaymentLink(await call('POST', `/payment_links/${encodeURIComponent(id)}/cancel`, razorpayPaymentLink, {}));
+    },
+    async refundPayment(payment) {
+      return toRefund(await call('POST', `/payments/${encodeURIComponent(payment.id)}/refund`, razorpayRefund, { amount: payment.amountCents }));
     },
     verifyWebhook: (rawBody, signature) => verifyWebhookSignature(rawBody, signature, settings.webhookSecret),
     parseWebhook: (rawBody, eventId) => parseRazorpayEvent(rawBody, eventId, plans),

@@ -48,7 +48,11 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
     payments: l.paymentId ? [{ payment_id: l.paymentId }] : null,
     notes: l.notes,
   });
-  const paymentEntity = (amountCents: number) => ({ id: newId('pay'), entity: 'payment', amount: amountCents, currency: 'USD', status: 'captured' });
+  /** Takes the money into the gateway's ledger, so it can be refunded (once) and reconciled. */
+  async function takePayment(sourceId: string, amountCents: number) {
+    const payment = await books.addPayment({ id: newId('pay'), sourceId, amountCents });
+    return { id: payment.id, entity: 'payment', amount: amountCents, currency: 'USD', status: 'captured' };
+  }
 
   async function send(event: string, payload: Record<string, { entity: unknown }>) {
     const rawBody = JSON.stringify({ entity: 'event', account_id: 'acc_test', event, contains: Object.keys(payload), payload, created_at: unix(now()) });
@@ -102,7 +106,7 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
       currentStart: start,
       currentEnd: addMonths(start, 1),
     });
-    await send('subscription.charged', { subscription: { entity: subscriptionEntity(next) }, payment: { entity: paymentEntity(s.amountCents) } });
+    await send('subscription.charged', { subscription: { entity: subscriptionEntity(next) }, payment: { entity: await takePayment(s.id, s.amountCents) } });
     return next;
   }
 
@@ -119,6 +123,13 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
     },
     async cancelSubscription(id) {
       return toProviderSubscription(await books.updateSubscription((await mustFindSubscription(id)).id, { cancelAtCycleEnd: true }));
+    },
+    async cancelSubscriptionNow(id) {
+      const found = await mustFindSubscription(id);
+      if (['cancelled', 'completed', 'expired'].includes(found.status)) throw new PaymentProviderError(`subscription ${id} is already ${found.status}`);
+      const ended = await books.updateSubscription(id, { status: 'cancelled' });
+      await send('subscription.cancelled', { subscription: { entity: subscriptionEntity(ended) } });
+      return toProviderSubscription(ended);
     },
     async createPaymentLink({ amountCents, description, customerEmail, callbackUrl, notes }) {
       await ready;
@@ -139,6 +150,19 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
       if (!found) throw new PaymentProviderError(`no payment link ${id}`);
       return toProviderLink(found);
     },
+    async cancelPaymentLink(id) {
+      const found = await books.paymentLink(id);
+      if (!found) throw new PaymentProviderError(`no payment link ${id}`);
+      if (found.status !== 'created') throw new PaymentProviderError(`payment link ${id} is ${found.status}`);
+      return toProviderLink(await books.updatePaymentLink(id, { status: 'cancelled' }));
+    },
+    async refundPayment(payment) {
+      const found = await books.payment(payment.id);
+      if (!found) throw new PaymentProviderError(`no payment ${payment.id}`);
+      const refunded = await books.refundPayment(found.id, newId('rfnd'));
+      if (!refunded) throw new PaymentProviderError(`payment ${payment.id} is already refunded`);
+      return { id: refunded.refundId!, paymentId: refunded.id, amountCents: refunded.amountCents };
+    },
     verifyWebhook: (rawBody, signature) => verifyWebhookSignature(rawBody, signature, deps.webhookSecret),
     parseWebhook: (rawBody, eventId) => parseRazorpayEvent(rawBody, eventId, plansById),
   };
@@ -150,6 +174,8 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
       await ready;
     },
     subscriptionFor: (id: string) => books.subscription(id),
+    subscriptionsOf: (customerEmail: string) => books.subscriptionsOf(customerEmail),
+    paymentsFor: (sourceIds: string[]) => books.paymentsFor(sourceIds),
     paymentLinkFor: (id: string) => books.paymentLink(id),
 
     /** The payer approves the mandate on the hosted page: authenticated, then the first charge makes it active. */
@@ -162,7 +188,7 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
       const start = now();
       const active = await books.updateSubscription(id, { status: 'active', paidCount: 1, currentStart: start, currentEnd: addMonths(start, 1) });
       await send('subscription.activated', { subscription: { entity: subscriptionEntity(active) } });
-      await send('subscription.charged', { subscription: { entity: subscriptionEntity(active) }, payment: { entity: paymentEntity(s.amountCents) } });
+      await send('subscription.charged', { subscription: { entity: subscriptionEntity(active) }, payment: { entity: await takePayment(s.id, s.amountCents) } });
       return active;
     },
 
@@ -176,7 +202,7 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
       const link = await books.paymentLink(id);
       if (!link) throw new PaymentProviderError(`no payment link ${id}`);
       if (link.status === 'created' && link.expireBy > now()) {
-        const payment = paymentEntity(link.amountCents);
+        const payment = await takePayment(link.id, link.amountCents);
         const paid = await books.updatePaymentLink(id, { status: 'paid', paymentId: payment.id });
         await send('payment_link.paid', { payment_link: { entity: linkEntity(paid) }, payment: { entity: payment } });
       }

@@ -34,11 +34,25 @@ export interface ProviderPayment {
   currency: string;
 }
 
-/** A webhook event, normalised; `id` is the provider's event id, used to apply each event once. */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amountCents: number;
+}
+
+/**
+ * A webhook event, normalised; `id` is the provider's event id, used to apply each event once, and `createdAt` the
+ * provider's time of the event, used to tell a late delivery from news.
+ */
 export type PaymentEvent =
-  | { id: string; type: 'subscription.authenticated' | 'subscription.halted' | 'subscription.cancelled' | 'subscription.completed' | 'subscription.paused' | 'subscription.pending'; subscription: ProviderSubscription }
-  | { id: string; type: 'subscription.activated' | 'subscription.charged'; subscription: ProviderSubscription; payment: ProviderPayment | null }
-  | { id: string; type: 'payment_link.paid'; paymentLink: ProviderPaymentLink; payment: ProviderPayment }
+  | {
+      id: string;
+      type: 'subscription.authenticated' | 'subscription.halted' | 'subscription.cancelled' | 'subscription.completed' | 'subscription.paused' | 'subscription.pending';
+      createdAt: Date | null;
+      subscription: ProviderSubscription;
+    }
+  | { id: string; type: 'subscription.activated' | 'subscription.charged'; createdAt: Date | null; subscription: ProviderSubscription; payment: ProviderPayment | null }
+  | { id: string; type: 'payment_link.paid'; createdAt: Date | null; paymentLink: ProviderPaymentLink; payment: ProviderPayment }
   | { id: string; type: 'ignored' };
 
 export interface PaymentProvider {
@@ -47,6 +61,8 @@ export interface PaymentProvider {
   fetchSubscription(id: string): Promise<ProviderSubscription>;
   /** Ends the subscription when its current period ends. */
   cancelSubscription(id: string): Promise<ProviderSubscription>;
+  /** Ends the subscription at once, before or after payment; nothing is charged for it any more. */
+  cancelSubscriptionNow(id: string): Promise<ProviderSubscription>;
   createPaymentLink(input: {
     amountCents: number;
     currency: string;
@@ -56,6 +72,10 @@ export interface PaymentProvider {
     notes: Record<string, string>;
   }): Promise<ProviderPaymentLink>;
   fetchPaymentLink(id: string): Promise<ProviderPaymentLink>;
+  /** An unpaid link can no longer be paid. */
+  cancelPaymentLink(id: string): Promise<ProviderPaymentLink>;
+  /** Gives the whole payment back. */
+  refundPayment(payment: ProviderPayment): Promise<ProviderRefund>;
   /** Checks the signature over the exact bytes received, in constant time. */
   verifyWebhook(rawBody: string, signature: string | undefined): boolean;
   parseWebhook(rawBody: string, eventId: string | undefined): PaymentEvent;

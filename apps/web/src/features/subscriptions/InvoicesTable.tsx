@@ -1,7 +1,8 @@
 import type { InvoiceItem } from '@reelsmith/contracts';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const amount = (invoice: InvoiceItem) => `${invoice.currency === 'USD' ? '$' : `${invoice.currency} `}${invoice.invoice_amount.toFixed(2)}`;
+const amount = (invoice: InvoiceItem) =>
+  `${invoice.invoice_amount < 0 ? '−' : ''}${invoice.currency === 'USD' ? '$' : `${invoice.currency} `}${Math.abs(invoice.invoice_amount).toFixed(2)}`;
 
 export function InvoicesTable({ invoices }: { invoices: InvoiceItem[] }) {
   if (invoices.length === 0) return <p className="rounded-xl bg-white p-6 text-gray-600">No invoices yet. They appear here after each payment.</p>;
@@ -20,11 +21,14 @@ export function InvoicesTable({ invoices }: { invoices: InvoiceItem[] }) {
         <tbody>
           {invoices.map((invoice) => (
             <tr key={invoice.invoice_number} className="border-t border-gray-100">
-              <td className="px-4 py-3 font-medium text-ink">{invoice.invoice_number}</td>
+              <td className="px-4 py-3 font-medium text-ink">
+                {invoice.invoice_number}
+                {invoice.kind === 'credit_note' && <span className="ml-2 text-xs font-normal text-gray-600">Credit note (refund)</span>}
+              </td>
               <td className="px-4 py-3">{day(invoice.invoice_date)}</td>
               <td className="px-4 py-3 text-right tabular-nums">{amount(invoice)}</td>
               <td className="px-4 py-3">
-                <a className="font-semibold text-accent hover:underline" href={invoice.invoice_url} download={`${invoice.invoice_number}.pdf`} aria-label={`Download invoice ${invoice.invoice_number}`}>
+                <a className="font-semibold text-accent hover:underline" href={invoice.invoice_url} download={`${invoice.invoice_number}.pdf`} aria-label={`Download ${invoice.kind === 'credit_note' ? 'credit note' : 'invoice'} ${invoice.invoice_number}`}>
                   Download
                 </a>
               </td>

@@ -1,0 +1,54 @@
+import { createHmac } from 'node:crypto';
+import { signWebhook } from '../src/providers/payments/signature.ts';
+import { signUpAndConfirm } from './accounts.ts';
+import type { TestApp, TestClient } from './app.ts';
+
+/** The operator routes of the test gateway ask for this header once the operator token is configured. */
+export const operator = { 'X-Operator-Token': 'test-operator-token' };
+
+export async function customer(t: TestApp, email: string) {
+  const account = await signUpAndConfirm(t.app, email);
+  await account.client.post('/api/auth/sign-in/email', { email, password: account.password });
+  return { client: account.client, email, userId: account.userId };
+}
+
+export const subscriptionOf = async (client: TestClient, email: string) => (await client.post('/api/subscription', { email })).json();
+export const invoicesOf = async (client: TestClient, email: string) => (await client.post('/api/invoices', { email })).json();
+export const advanceDays = (client: TestClient, days: number) => client.post('/pay/test-clock/advance', { days }, operator);
+export const linkIdOf = (shortUrl: string) => shortUrl.split('/').pop()!;
+
+export async function liveAtGateway(t: TestApp, email: string) {
+  const subscriptions = await t.composed.testGateway!.subscriptionsOf(email);
+  return subscriptions.filter((s) => ['authenticated', 'active', 'pending'].includes(s.status)).map((s) => s.id);
+}
+
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * Delivers a subscription event the way the test gateway signs it, for replaying a late delivery: `period` is the
+ * subscription's period the event was about and `createdAt` when the gateway sent it.
+ */
+export async function deliverLateSubscriptionEvent(
+  t: TestApp,
+  event: { name: string; subscriptionId: string; planId: string; status: string; period: { start: Date; end: Date }; createdAt: Date },
+  payment?: { id: string; amountCents: number },
+) {
+  const rawBody = JSON.stringify({
+    entity: 'event',
+    event: event.name,
+    created_at: unix(event.createdAt),
+    payload: {
+      subscription: {
+        entity: { id: event.subscriptionId, plan_id: `plan_${event.planId}`, status: event.status, current_start: unix(event.period.start), current_end: unix(event.period.end) },
+      },
+      ...(payment ? { payment: { entity: { id: payment.id, amount: payment.amountCents, currency: 'USD' } } } : {}),
+    },
+  });
+  const secret = createHmac('sha256', t.config.authSecret).update('test gateway webhooks').digest('hex');
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload: rawBody,
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signWebhook(rawBody, secret), 'x-razorpay-event-id': `evt_late_${event.name}_${unix(event.createdAt)}` },
+  });
+}
