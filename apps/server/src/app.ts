@@ -13,6 +13,7 @@ import { registerCsrfGuard } from './http/csrf.ts';
 import { registerDashboardRoutes } from './http/dashboard-routes.ts';
 import { registerDevOutboxRoutes } from './http/dev-outbox-routes.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerFileRoutes } from './http/file-routes.ts';
 import { registerIdeaRoutes } from './http/idea-routes.ts';
 import { registerVoiceRoutes } from './http/voice-routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
   });
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerCsrfGuard(app, [deps.publicUrl]);
   await app.register(rateLimit, { global: false });
   // Several spec calls post form-encoded bodies (SPEC §7 "form").
