@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { brollFieldNames, genericMessages, uploadResponse } from '@reelsmith/contracts';
+import { brollFieldNames, brollTexts, genericMessages, uploadResponse, voiceoverMessages } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeApp } from '../src/compose.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -142,5 +142,31 @@ describe.each(targets)('hostile input on $name', (target) => {
     ];
     expect(responses.map((r) => ({ status: r.statusCode, body: r.json() }))).toEqual(responses.map(() => ({ status: 400, body: { error: genericMessages.nulCharacter } })));
     expect(await rows()).toEqual(before);
+  });
+
+  const refusal = (response: { statusCode: number; json(): unknown }) => ({ status: response.statusCode, body: response.json() });
+
+  it('refuses an emoji-only script with 400 and says to write it in words, since trying again cannot help', async () => {
+    const before = await rows();
+    const response = await client.post('/api/save-audio', { user_id: userId, video_id: videoId, script: '🎉🔥🚀 👍', voice: 'ash', instructions: '' });
+    expect(refusal(response)).toEqual({ status: 400, body: { error: voiceoverMessages.noWords } });
+    expect(await rows()).toEqual(before);
+  });
+
+  it('says which B-roll time is wrong: a negative start, a start or end past the video, an end before the start', async () => {
+    const row = (start: string, end: string) =>
+      send('/api/add-brolls', { user_id: userId, video_id: videoId, main_video_url: mainVideoUrl, [broll.start]: start, [broll.end]: end }, [{ field: broll.file, filename: 'b.png', content: png }]);
+    const before = await rows();
+    expect(refusal(await row('-5', '2'))).toEqual({ status: 400, body: { error: 'Row 1: the start must be 0 seconds or more.' } });
+    expect(refusal(await row('1', '1e9'))).toEqual({ status: 400, body: { error: 'Row 1 must end within the video (3.0 s).' } });
+    expect(refusal(await row('-5', '1e9'))).toEqual({ status: 400, body: { error: brollTexts.negativeStart(1) } });
+    expect(refusal(await row('4', '5'))).toEqual({ status: 400, body: { error: 'Row 1 must start before the video ends (3.0 s).' } });
+    expect(refusal(await row('2', '1'))).toEqual({ status: 400, body: { error: brollTexts.badTimes(1) } });
+    expect(await rows()).toEqual(before);
+  });
+
+  it('names the real size of a showcase image over 1.8 MB', async () => {
+    const response = await send('/api/uploads/showcase-image', {}, [{ field: 'file', filename: 'big.png', content: Buffer.alloc(Math.round(1.81 * 1024 * 1024), 7) }]);
+    expect(refusal(response)).toEqual({ status: 413, body: { error: 'File too large (1.81 MB). Max 1.8 MB allowed.' } });
   });
 });

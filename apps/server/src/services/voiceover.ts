@@ -17,6 +17,11 @@ import type { WorkflowProjects } from './workflow-projects.ts';
 export function createVoiceoverService(deps: { tts: TtsProvider; storage: ObjectStorage; signer: FileUrlSigner; workflow: WorkflowProjects; tmpDir: string }) {
   const { storage, workflow } = deps;
 
+  /** Speech of a script with no letter or digit comes out empty whatever the voice, so retrying cannot help. */
+  function assertSpeakable(script: string): void {
+    if (!/[\p{L}\p{N}]/u.test(script)) throw new UserFacingError(400, voiceoverMessages.noWords);
+  }
+
   async function store(userId: string, projectId: string, make: (outputPath: string) => Promise<SpeechResult>) {
     await mkdir(deps.tmpDir, { recursive: true });
     const name = `${projectId}-${randomUUID()}.wav`;
@@ -48,6 +53,7 @@ export function createVoiceoverService(deps: { tts: TtsProvider; storage: Object
   return {
     async save(userId: string, request: { videoId?: string; script: string; voice: VoiceName; instructions: string }) {
       const project = await workflow.resolve(userId, request.videoId);
+      assertSpeakable(request.script);
       const spoken = await store(userId, project.id, (outputPath) =>
         deps.tts.synthesize({ text: request.script, voice: request.voice, instructions: request.instructions, outputPath }),
       );
@@ -57,6 +63,7 @@ export function createVoiceoverService(deps: { tts: TtsProvider; storage: Object
     /** The user's cloned voice; who may use which voice id is the caller's rule (services/cloned-voice.ts). */
     async saveCloned(userId: string, cloner: VoiceCloner, request: { videoId?: string; script: string; voiceId: string; emotion: ClonedVoiceEmotion }) {
       const project = await workflow.resolve(userId, request.videoId);
+      assertSpeakable(request.script);
       const spoken = await store(userId, project.id, (outputPath) =>
         cloner.synthesizeCloned({ text: request.script, voiceId: request.voiceId, emotion: request.emotion, outputPath }),
       );
