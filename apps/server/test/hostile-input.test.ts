@@ -165,6 +165,20 @@ describe.each(targets)('hostile input on $name', (target) => {
     expect(await rows()).toEqual(before);
   });
 
+  it('leaves no voiceover file behind when the project cannot record it', async () => {
+    const before = await rows();
+    const failure = vi.spyOn(t.composed.repositories.projects, 'mergeDocument').mockRejectedValueOnce(new Error('the database went away'));
+    try {
+      const response = await client.post('/api/save-audio', { user_id: userId, video_id: videoId, script: 'Fresh bread daily.', voice: 'ash', instructions: '' });
+      expect(failure).toHaveBeenCalledTimes(1);
+      expect(refusal(response)).toEqual({ status: 500, body: { error: genericMessages.internal } });
+    } finally {
+      failure.mockRestore();
+    }
+    expect(await rows()).toEqual(before);
+    expect(await unreferencedFiles()).toEqual([]);
+  });
+
   it('names the real size of a showcase image over 1.8 MB', async () => {
     const response = await send('/api/uploads/showcase-image', {}, [{ field: 'file', filename: 'big.png', content: Buffer.alloc(Math.round(1.81 * 1024 * 1024), 7) }]);
     expect(refusal(response)).toEqual({ status: 413, body: { error: 'File too large (1.81 MB). Max 1.8 MB allowed.' } });

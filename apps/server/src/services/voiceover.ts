@@ -42,10 +42,20 @@ export function createVoiceoverService(deps: { tts: TtsProvider; storage: Object
     }
   }
 
+  /** Speech the project cannot record is removed again: a file nothing points at would never be cleaned up. */
+  async function recorded(key: string, save: () => Promise<unknown>): Promise<void> {
+    try {
+      await save();
+    } catch (error) {
+      await storage.delete(key);
+      throw error;
+    }
+  }
+
   /** A new voiceover starts at tempo 1, and the script it speaks becomes the project's script. */
   async function keep(project: ProjectRecord, script: string, spoken: Awaited<ReturnType<typeof store>>, how: { voice: string; instructions: string }) {
     const voiceover: ProjectDocument['voiceover'] = { ...spoken, ...how, tempo: 1, original: spoken };
-    await workflow.save(project, { voiceover });
+    await recorded(spoken.key, () => workflow.save(project, { voiceover }));
     await workflow.update(project, { script });
     return { audio_url: deps.signer.sign(spoken.key), duration: spoken.duration, video_id: project.id };
   }
@@ -77,7 +87,9 @@ export function createVoiceoverService(deps: { tts: TtsProvider; storage: Object
       const original = current.original;
       const source: SpeechResult = { path: await storage.localPath(original.key), duration: original.duration, words: original.words };
       const changed = request.tempo === 1 ? original : await store(userId, project.id, (outputPath) => changeSpeechTempo(source, { tempo: request.tempo, outputPath }));
-      await workflow.save(project, { voiceover: { ...current, ...changed, tempo: request.tempo, original } });
+      const save = () => workflow.save(project, { voiceover: { ...current, ...changed, tempo: request.tempo, original } });
+      // Back at tempo 1 the first take is reused, and it stays whatever happens to this save.
+      await (changed === original ? save() : recorded(changed.key, save));
       return { new_audio_url: deps.signer.sign(changed.key), duration: changed.duration, video_id: project.id };
     },
   };
