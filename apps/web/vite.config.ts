@@ -24,8 +24,10 @@ function sameOriginProxy(target: string): ProxyOptions {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
+  // SPEC §9: the built app writes nothing to the browser console (React's and the router's own reports included).
+  esbuild: command === 'build' ? { drop: ['console', 'debugger'] } : {},
   server: {
     proxy: {
       '/api': sameOriginProxy(apiServer),
@@ -43,4 +45,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

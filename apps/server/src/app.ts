@@ -16,6 +16,7 @@ import { createOperatorGuard, withoutOperatorToken } from './http/operator.ts';
 import { registerSecurityHeaders, type ContentSources } from './http/security-headers.ts';
 import type { OriginTrust } from './services/origins.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerFileRoutes } from './http/file-routes.ts';
 import { registerIdeaRoutes } from './http/idea-routes.ts';
 import { registerVoiceRoutes } from './http/voice-routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerErrorHandler(app);
   await registerSecurityHeaders(app, deps.contentSources);
+  registerInputGuard(app);
   registerCsrfGuard(app, deps.origins);
   const operator = createOperatorGuard(deps.operatorToken, deps.publicUrl.startsWith('https://'));
   await app.register(rateLimit, { global: false });

@@ -29,6 +29,8 @@ export const brollTexts = {
   tooManyRows: `At most ${maxBrolls} overlays.`,
   noRows: 'Add at least one overlay, or skip this step.',
   badTimes: (n: number) => `Row ${n}: the end must come after the start.`,
+  negativeStart: (n: number) => `Row ${n}: the start must be 0 seconds or more.`,
+  startOutsideVideo: (n: number, seconds: number) => `Row ${n} must start before the video ends (${seconds.toFixed(1)} s).`,
   outsideVideo: (n: number, seconds: number) => `Row ${n} must end within the video (${seconds.toFixed(1)} s).`,
   noMainVideo: 'Upload a video first.',
   noProject: 'Start a video from the dashboard first.',

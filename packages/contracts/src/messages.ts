@@ -55,6 +55,8 @@ export const genericMessages = {
   badRequest: 'Invalid request.',
   notFound: 'Not found.',
   internal: 'Something went wrong',
+  /** Databases cannot keep a NUL character, so it is refused before anything is stored. */
+  nulCharacter: 'Text and file names cannot contain the NUL character (\\0). Remove it and try again.',
 } as const;
 
 /** A state-changing call from an origin the server does not trust names the setting that decides it. */

@@ -61,7 +61,8 @@ export const uploadPolicies = {
   'showcase-image': {
     kinds: ['image'],
     maxBytes: Math.round(1.8 * MB),
-    tooLargeMessage: (bytes) => `File too large (${(bytes / MB).toFixed(1)} MB). Max 1.8 MB allowed.`,
+    // Two decimals: with one, a file just over the limit would read as the limit itself ('1.8 MB').
+    tooLargeMessage: (bytes) => `File too large (${(bytes / MB).toFixed(2)} MB). Max 1.8 MB allowed.`,
     wrongTypeMessage: imageTypeMessage,
   },
   'broll-image': { kinds: ['image'], maxBytes: 10 * MB, tooLargeMessage: () => 'The image must be at most 10 MB.', wrongTypeMessage: imageTypeMessage },

@@ -24,4 +24,5 @@ export const adjustTempoResponse = z.object({ new_audio_url: z.string(), duratio
 export const voiceoverMessages = {
   noVoiceover: 'Generate the voiceover first.',
   speechFailed: 'The voiceover could not be made. Please try again.',
+  noWords: 'The script has no words to read aloud: emoji and symbols are not spoken. Write it in words.',
 } as const;

@@ -74,3 +74,10 @@ export const sessionMessages = {
 export const pageNotes = {
   notBuilt: 'This page is not built yet.',
 } as const;
+
+/** What a page that failed to show says instead of a stack trace. */
+export const pageErrorTexts = {
+  title: 'This page could not be shown',
+  body: 'Something went wrong on our side while showing this page. Go back to the dashboard and try again.',
+  home: 'Back to the dashboard',
+} as const;

@@ -16,6 +16,7 @@ import type { AutoBroll } from '../services/auto-broll.ts';
 import type { Auth } from '../services/auth.ts';
 import type { BrollRowInput, BrollsService } from '../services/brolls.ts';
 import { parseWith } from './errors.ts';
+import { checkedParts } from './input-guard.ts';
 import { assertSameUser, requireSessionUser } from './session.ts';
 
 export interface FormFile {
@@ -33,11 +34,12 @@ export async function readMultipartForm(request: FastifyRequest, purpose: Upload
   const fields = new Map<string, string>();
   const files = new Map<string, FormFile>();
   try {
-    for await (const part of request.parts({ limits: { fileSize: policy.maxBytes, files: maxFiles } })) {
+    for await (const part of checkedParts(request, { limits: { fileSize: policy.maxBytes, files: maxFiles } })) {
       if (part.type === 'file') files.set(part.fieldname, { content: await part.toBuffer(), filename: part.filename });
       else fields.set(part.fieldname, String(part.value));
     }
   } catch (error) {
+    if (error instanceof UserFacingError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new UserFacingError(413, policy.tooLargeMessage(policy.maxBytes + 1));
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new UserFacingError(400, genericMessages.badRequest);
     throw new UserFacingError(400, uploadMessages.failed);

@@ -7,6 +7,7 @@ import type { DashboardService } from '../services/dashboard.ts';
 import type { ProjectsService } from '../services/projects.ts';
 import type { IncomingFile } from '../services/uploads.ts';
 import { parseWith } from './errors.ts';
+import { checkedParts } from './input-guard.ts';
 import { assertSameUser, requireSessionUser } from './session.ts';
 
 /**
@@ -18,7 +19,7 @@ async function readLogoForm(request: FastifyRequest): Promise<{ email?: string; 
   const policy: UploadPolicy = uploadPolicies.logo;
   const form: { email?: string; logo?: IncomingFile } = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: policy.maxBytes, files: 1 } })) {
+    for await (const part of checkedParts(request, { limits: { fileSize: policy.maxBytes, files: 1 } })) {
       if (part.type === 'field') {
         if (part.fieldname === 'email') form.email = String(part.value);
       } else if (part.fieldname === 'logo') {

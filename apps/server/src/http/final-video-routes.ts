@@ -4,6 +4,7 @@ import { UserFacingError } from '../errors.ts';
 import type { Auth } from '../services/auth.ts';
 import type { FinalVideoRequest, FinalVideoService } from '../services/final-video.ts';
 import { parseWith } from './errors.ts';
+import { checkedParts } from './input-guard.ts';
 import { assertSameUser, requireSessionUser } from './session.ts';
 
 interface FinalVideoForm {
@@ -20,7 +21,7 @@ async function readFinalVideoForm(request: FastifyRequest): Promise<FinalVideoFo
   const policy: UploadPolicy = uploadPolicies['cta-image'];
   const form: FinalVideoForm = { fields: {} };
   try {
-    for await (const part of request.parts({ limits: { fileSize: policy.maxBytes, files: 1 } })) {
+    for await (const part of checkedParts(request, { limits: { fileSize: policy.maxBytes, files: 1 } })) {
       if (part.type === 'field') form.fields[part.fieldname] = String(part.value);
       else if (part.fieldname !== 'cta_image') part.file.resume();
       else {

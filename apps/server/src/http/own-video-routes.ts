@@ -17,6 +17,7 @@ import { UserFacingError } from '../errors.ts';
 import type { Auth } from '../services/auth.ts';
 import type { OwnVideos, SpooledVideo } from '../services/own-videos.ts';
 import { parseWith } from './errors.ts';
+import { checkedParts } from './input-guard.ts';
 import { assertSameUser, requireSessionUser } from './session.ts';
 
 /** Form fields never carry a file; a field sent twice keeps its last value. */
@@ -31,7 +32,7 @@ async function readUploadForm(request: FastifyRequest, scratch: string): Promise
   const fields: Fields = {};
   let file: SpooledVideo | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: ownVideoLimits.maxTotalBytes, files: 1 } })) {
+    for await (const part of checkedParts(request, { limits: { fileSize: ownVideoLimits.maxTotalBytes, files: 1 } })) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
       } else if (part.fieldname === 'video') {
@@ -42,6 +43,7 @@ async function readUploadForm(request: FastifyRequest, scratch: string): Promise
       }
     }
   } catch (error) {
+    if (error instanceof UserFacingError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new UserFacingError(413, ownVideoTexts.wouldExceed);
     if (code === 'FST_FILES_LIMIT') throw new UserFacingError(400, genericMessages.badRequest);
@@ -54,7 +56,7 @@ async function readUploadForm(request: FastifyRequest, scratch: string): Promise
 async function readFields(request: FastifyRequest): Promise<Fields> {
   if (!request.isMultipart()) return (request.body ?? {}) as Fields;
   const fields: Fields = {};
-  for await (const part of request.parts({ limits: { files: 0 } })) {
+  for await (const part of checkedParts(request, { limits: { files: 0 } })) {
     if (part.type === 'field') fields[part.fieldname] = String(part.value);
   }
   return fields;

@@ -13,6 +13,7 @@ import { UserFacingError } from '../errors.ts';
 import type { Auth } from '../services/auth.ts';
 import type { SceneVideoInput, StoryboardService } from '../services/storyboard.ts';
 import { parseWith } from './errors.ts';
+import { checkedParts } from './input-guard.ts';
 import { assertSameUser, requireSessionUser } from './session.ts';
 
 type FormFile = NonNullable<SceneVideoInput['file']>;
@@ -28,7 +29,7 @@ async function readStoryboardForm(request: FastifyRequest) {
   try {
     // @fastify/multipart reads throwFileSizeLimit from these options too; its types only list busboy's.
     const options = { limits: { fileSize: maxStoryboardVideoBytes, files: storyboardSceneCount }, throwFileSizeLimit: false };
-    const parts = request.parts(options as Parameters<FastifyRequest['parts']>[0]);
+    const parts = checkedParts(request, options as Parameters<FastifyRequest['parts']>[0]);
     for await (const part of parts) {
       if (part.type === 'file') {
         const content = await part.toBuffer();
@@ -38,6 +39,7 @@ async function readStoryboardForm(request: FastifyRequest) {
       }
     }
   } catch (error) {
+    if (error instanceof UserFacingError) throw error;
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new UserFacingError(400, genericMessages.badRequest);
     throw new UserFacingError(400, uploadMessages.failed);
   }

@@ -4,6 +4,7 @@ import { UserFacingError } from '../errors.ts';
 import type { Auth } from '../services/auth.ts';
 import type { UploadService } from '../services/uploads.ts';
 import { parseWith } from './errors.ts';
+import { refuseNul } from './input-guard.ts';
 import { requireSessionUser } from './session.ts';
 
 /** POST /api/uploads/:purpose (multipart, one field `file`): the checked upload, owned by the session's user. */
@@ -15,6 +16,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { auth: Auth; u
     if (!request.isMultipart()) throw new UserFacingError(400, uploadMessages.missingFile);
     const file = await request.file({ limits: { fileSize: policy.maxBytes, files: 1 } });
     if (!file) throw new UserFacingError(400, uploadMessages.missingFile);
+    refuseNul(file.filename);
     const declared = Number(request.headers['content-length']) || undefined;
     const result = await deps.uploads.receive(
       user.id,

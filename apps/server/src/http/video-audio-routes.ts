@@ -4,6 +4,7 @@ import { UserFacingError } from '../errors.ts';
 import type { Auth } from '../services/auth.ts';
 import type { VideoAudioService } from '../services/video-audio.ts';
 import { parseWith } from './errors.ts';
+import { checkedParts } from './input-guard.ts';
 import { assertSameUser, requireSessionUser } from './session.ts';
 
 /** A "form" call's fields, whether the browser sent FormData (multipart) or URL-encoded; files have no place here. */
@@ -11,10 +12,11 @@ async function formFields(request: FastifyRequest): Promise<unknown> {
   if (!request.isMultipart()) return request.body;
   const fields: Record<string, string> = {};
   try {
-    for await (const part of request.parts({ limits: { files: 0 } })) {
+    for await (const part of checkedParts(request, { limits: { files: 0 } })) {
       if (part.type === 'field') fields[part.fieldname] = String(part.value);
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof UserFacingError) throw error;
     throw new UserFacingError(400, genericMessages.badRequest);
   }
   return fields;

@@ -54,9 +54,12 @@ export function completeRows(rows: BrollRowInput[], durationSeconds: number): Co
     if ((!row.file && !present(row.imageUrl)) || !present(row.start) || !present(row.end) || !Number.isFinite(start) || !Number.isFinite(end)) {
       throw new UserFacingError(400, brollTexts.incompleteRow(row.n));
     }
-    if (start < 0 || end <= start) throw new UserFacingError(400, brollTexts.badTimes(row.n));
+    // Each bound is named on its own, so the message says which number to change.
+    if (start < 0) throw new UserFacingError(400, brollTexts.negativeStart(row.n));
+    if (start >= durationSeconds) throw new UserFacingError(400, brollTexts.startOutsideVideo(row.n, durationSeconds));
     // A hundredth of a second of slack: the page rounds the probed length it shows.
     if (end > durationSeconds + 0.01) throw new UserFacingError(400, brollTexts.outsideVideo(row.n, durationSeconds));
+    if (end <= start) throw new UserFacingError(400, brollTexts.badTimes(row.n));
     return { n: row.n, image: row.file ?? { url: row.imageUrl!.trim() }, start, end };
   });
 }

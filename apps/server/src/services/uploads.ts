@@ -43,7 +43,7 @@ export function createUploadService(deps: UploadServiceDependencies) {
 
     /**
      * Streams the file to a scratch path, checks its bytes against the purpose's policy and only then stores
-     * it: a refused or cut-off upload leaves nothing behind, in storage or on disk.
+     * it: a refused or cut-off upload, or one whose record cannot be saved, leaves nothing behind.
      */
     async receive(userId: string, purpose: UploadPurpose, file: IncomingFile, declaredBytes?: number): Promise<UploadResponse> {
       const policy = uploadPolicies[purpose];
@@ -63,6 +63,7 @@ export function createUploadService(deps: UploadServiceDependencies) {
         const id = randomUUID();
         const storageKey = `users/${userId}/uploads/${id}.${inspected.extension}`;
         await deps.storage.putFile(storageKey, scratch, inspected.contentType);
+        // A file no record points at would never be listed, counted or removed: it goes if the record cannot be saved.
         const record = await deps.uploads.add({
           id,
           userId,
@@ -75,6 +76,9 @@ export function createUploadService(deps: UploadServiceDependencies) {
           width: inspected.width ?? null,
           height: inspected.height ?? null,
           originalName: file.filename.slice(0, 255) || null,
+        }).catch(async (error: unknown) => {
+          await deps.storage.delete(storageKey);
+          throw error;
         });
         return toResponse(record);
       } finally {

@@ -17,6 +17,11 @@ import type { WorkflowProjects } from './workflow-projects.ts';
 export function createVoiceoverService(deps: { tts: TtsProvider; storage: ObjectStorage; signer: FileUrlSigner; workflow: WorkflowProjects; tmpDir: string }) {
   const { storage, workflow } = deps;
 
+  /** Speech of a script with no letter or digit comes out empty whatever the voice, so retrying cannot help. */
+  function assertSpeakable(script: string): void {
+    if (!/[\p{L}\p{N}]/u.test(script)) throw new UserFacingError(400, voiceoverMessages.noWords);
+  }
+
   async function store(userId: string, projectId: string, make: (outputPath: string) => Promise<SpeechResult>) {
     await mkdir(deps.tmpDir, { recursive: true });
     const name = `${projectId}-${randomUUID()}.wav`;
@@ -37,10 +42,20 @@ export function createVoiceoverService(deps: { tts: TtsProvider; storage: Object
     }
   }
 
+  /** Speech the project cannot record is removed again: a file nothing points at would never be cleaned up. */
+  async function recorded(key: string, save: () => Promise<unknown>): Promise<void> {
+    try {
+      await save();
+    } catch (error) {
+      await storage.delete(key);
+      throw error;
+    }
+  }
+
   /** A new voiceover starts at tempo 1, and the script it speaks becomes the project's script. */
   async function keep(project: ProjectRecord, script: string, spoken: Awaited<ReturnType<typeof store>>, how: { voice: string; instructions: string }) {
     const voiceover: ProjectDocument['voiceover'] = { ...spoken, ...how, tempo: 1, original: spoken };
-    await workflow.save(project, { voiceover });
+    await recorded(spoken.key, () => workflow.save(project, { voiceover }));
     await workflow.update(project, { script });
     return { audio_url: deps.signer.sign(spoken.key), duration: spoken.duration, video_id: project.id };
   }
@@ -48,6 +63,7 @@ export function createVoiceoverService(deps: { tts: TtsProvider; storage: Object
   return {
     async save(userId: string, request: { videoId?: string; script: string; voice: VoiceName; instructions: string }) {
       const project = await workflow.resolve(userId, request.videoId);
+      assertSpeakable(request.script);
       const spoken = await store(userId, project.id, (outputPath) =>
         deps.tts.synthesize({ text: request.script, voice: request.voice, instructions: request.instructions, outputPath }),
       );
@@ -57,6 +73,7 @@ export function createVoiceoverService(deps: { tts: TtsProvider; storage: Object
     /** The user's cloned voice; who may use which voice id is the caller's rule (services/cloned-voice.ts). */
     async saveCloned(userId: string, cloner: VoiceCloner, request: { videoId?: string; script: string; voiceId: string; emotion: ClonedVoiceEmotion }) {
       const project = await workflow.resolve(userId, request.videoId);
+      assertSpeakable(request.script);
       const spoken = await store(userId, project.id, (outputPath) =>
         cloner.synthesizeCloned({ text: request.script, voiceId: request.voiceId, emotion: request.emotion, outputPath }),
       );
@@ -70,7 +87,9 @@ export function createVoiceoverService(deps: { tts: TtsProvider; storage: Object
       const original = current.original;
       const source: SpeechResult = { path: await storage.localPath(original.key), duration: original.duration, words: original.words };
       const changed = request.tempo === 1 ? original : await store(userId, project.id, (outputPath) => changeSpeechTempo(source, { tempo: request.tempo, outputPath }));
-      await workflow.save(project, { voiceover: { ...current, ...changed, tempo: request.tempo, original } });
+      const save = () => workflow.save(project, { voiceover: { ...current, ...changed, tempo: request.tempo, original } });
+      // Back at tempo 1 the first take is reused, and it stays whatever happens to this save.
+      await (changed === original ? save() : recorded(changed.key, save));
       return { new_audio_url: deps.signer.sign(changed.key), duration: changed.duration, video_id: project.id };
     },
   };

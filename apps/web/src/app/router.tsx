@@ -21,6 +21,7 @@ import { SubtitlesPage } from '../features/subtitles/SubtitlesPage.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import type { RouteHandle } from './routeHandle.ts';
 import { RootLayout } from './RootLayout.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { SignedInLayout } from './SignedInLayout.tsx';
 
 const publicPages: Record<(typeof publicPaths)[number], { title: string; Page: ComponentType }> = {
@@ -57,6 +58,7 @@ function signedInRoute(page: PageDefinition): RouteObject {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       ...publicPaths.map((path): RouteObject => {
         const { title, Page } = publicPages[path];

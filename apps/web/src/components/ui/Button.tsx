@@ -20,3 +20,5 @@ export function Button({ variant = 'primary', type = 'button', className = '', .
 
 /** The same look for react-router links, so navigation and actions read alike. */
 export const linkClasses = variantClasses.link;
+/** A link that is the page's one way on, looking like its primary button. */
+export const primaryLinkClasses = variantClasses.primary;

@@ -1,0 +1,33 @@
+import { genericMessages } from '@reelsmith/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UserFacingError } from '../errors.ts';
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item));
+  return false;
+}
+
+/** PostgreSQL refuses NUL in text, so a NUL anywhere would fail only after files were stored: refuse it up front. */
+export function refuseNul(...values: unknown[]): void {
+  if (values.some(containsNul)) throw new UserFacingError(400, genericMessages.nulCharacter);
+}
+
+/** Body, query and params of every route; multipart forms are read by their routes, through checkedParts. */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    refuseNul(request.params, request.query, request.body);
+  });
+}
+
+type PartsOptions = Parameters<FastifyRequest['parts']>[0];
+
+/** request.parts, refusing a field name, value or file name with NUL as soon as its part arrives. */
+export async function* checkedParts(request: FastifyRequest, options?: PartsOptions) {
+  for await (const part of request.parts(options)) {
+    if (part.type === 'field') refuseNul(part.fieldname, part.value);
+    else refuseNul(part.fieldname, part.filename);
+    yield part;
+  }
+}
