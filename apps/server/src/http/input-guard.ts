@@ -2,10 +2,20 @@ import { genericMessages } from '@reelsmith/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UserFacingError } from '../errors.ts';
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item));
+/** Walks without recursion: a hostile body nested 50,000 deep must get its 400, not overflow the stack. */
+function containsNul(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return true;
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\0')) return true;
+        pending.push(item);
+      }
+    }
+  }
   return false;
 }
 
