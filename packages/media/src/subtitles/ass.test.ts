@@ -27,6 +27,16 @@ describe('chunkWords', () => {
     const steady = chunkWords(words(['a', 'b', 'c', 'd', 'e', 'f']), 3);
     expect(steady[0]!.end).toBe(steady[1]!.start);
   });
+
+  it('never runs a caption across a sentence end', () => {
+    const spoken = words('Perfect for commuters. Come before "nine!" (Or after.) Thanks'.split(' '));
+    expect(chunkWords(spoken, 5).map((c) => c.words.map((w) => w.text).join(' '))).toEqual([
+      'Perfect for commuters.',
+      'Come before "nine!"',
+      '(Or after.)',
+      'Thanks',
+    ]);
+  });
 });
 
 describe('buildAss', () => {

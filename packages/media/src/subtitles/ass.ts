@@ -19,13 +19,19 @@ const pauseBreak = 0.8;
 /** Gaps shorter than this between captions are bridged, otherwise the text flickers off between chunks. */
 const bridgeGap = 0.5;
 
-/** Groups timed words into on-screen captions of at most `perScreen` words. */
+/** A word ending a sentence (closing quotes and brackets after the mark allowed): the next thought gets its own caption. */
+const sentenceEnd = /[.!?…]["'”’)\]]*$/;
+
+/**
+ * Groups timed words into on-screen captions of at most `perScreen` words. A caption never runs across a sentence
+ * end: 'COMMUTERS. COME BEFORE' on one screen reads as one thought.
+ */
 export function chunkWords(words: readonly Word[], perScreen: WordsPerScreen): Cue[] {
   const groups: Word[][] = [];
   let current: Word[] = [];
   for (const word of words) {
     const last = current.at(-1);
-    if (current.length === perScreen || (last && word.start - last.end >= pauseBreak)) {
+    if (current.length === perScreen || (last && (word.start - last.end >= pauseBreak || sentenceEnd.test(last.text)))) {
       groups.push(current);
       current = [];
     }
