@@ -86,3 +86,17 @@ describe('subtitlePreview', () => {
     for (const name of subtitleStyleNames) expect(subtitleStyles[name].name).toBe(name);
   });
 });
+
+describe('fitting the frame', () => {
+  it('shrinks a caption whose longest word would run off the frame, and only that caption', () => {
+    const spoken = chunkWords(words(['Visit', 'reelsmith-supercalifragilistic.example.', 'Now']), 3);
+    const [first, long, next] = dialogues(buildAss(spoken, { style: 'Mr Beast', position: 'bottom', fontSize: 'large' }));
+    const scale = Number(/^\{\\fscx(\d+)\\fscy\1\}/.exec(long!.split(',,').at(-1)!)?.[1]);
+    expect(scale).toBeGreaterThan(20);
+    expect(scale).toBeLessThan(50);
+    expect(long).toContain(`\\fscx${Math.round(1.18 * scale)}`);
+    expect(long).toContain(`{\\r\\fscx${scale}\\fscy${scale}}`);
+    expect(first).toContain(`VISIT{\\r\\fscx${scale}\\fscy${scale}} REELSMITH`);
+    expect(next).toBe('Dialogue: 0,0:00:00.80,0:00:01.10,Main,,0,0,0,,{\\c&H0000E5FF&\\fscx118\\fscy118}NOW{\\r}');
+  });
+});

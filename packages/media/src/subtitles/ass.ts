@@ -1,4 +1,5 @@
 import type { Cue, Word } from '../composition.ts';
+import { captionSideMargin, fitScale } from './fit.ts';
 import {
   assColour,
   assFlag,
@@ -58,7 +59,10 @@ export interface AssOptions {
 export function buildAss(cues: readonly Cue[], options: AssOptions): string {
   const style = subtitleStyles[options.style];
   const { fontSize, marginV } = subtitleLayout(options.position, options.fontSize);
-  const events = cues.flatMap((cue) => (isAnimated(style) ? wordEvents(cue, style) : [plainEvent(cue, style)]));
+  const events = cues.flatMap((cue) => {
+    const scale = fitScale(cue.words.map((w) => wordText(w, style)), fontSize, style);
+    return isAnimated(style) ? wordEvents(cue, style, scale) : [plainEvent(cue, style, scale)];
+  });
   return [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -99,8 +103,8 @@ function styleLine(style: SubtitleStyle, fontSize: number, marginV: number): str
     style.outline,
     style.shadow,
     2,
-    70,
-    70,
+    captionSideMargin,
+    captionSideMargin,
     marginV,
     1,
   ];
@@ -113,20 +117,27 @@ interface AssEvent {
   text: string;
 }
 
-function plainEvent(cue: Cue, style: SubtitleStyle): AssEvent {
-  return { start: cue.start, end: cue.end, text: cue.words.map((w) => wordText(w, style)).join(' ') };
+/** Scale tags for a caption shrunk to fit the frame (fit.ts); none at full size. */
+const scaleTags = (scale: number) => (scale === 100 ? '' : `\\fscx${scale}\\fscy${scale}`);
+const block = (tags: string) => (tags ? `{${tags}}` : '');
+
+function plainEvent(cue: Cue, style: SubtitleStyle, scale: number): AssEvent {
+  return { start: cue.start, end: cue.end, text: block(scaleTags(scale)) + cue.words.map((w) => wordText(w, style)).join(' ') };
 }
 
-function wordEvents(cue: Cue, style: SubtitleStyle): AssEvent[] {
+function wordEvents(cue: Cue, style: SubtitleStyle, scale: number): AssEvent[] {
   const highlight: string[] = [];
   if (style.highlightColour) highlight.push(`\\c${assColour(style.highlightColour)}&`);
-  if (style.popScale) highlight.push(`\\fscx${style.popScale}\\fscy${style.popScale}`);
+  const pop = Math.round(((style.popScale ?? 100) * scale) / 100);
+  if (pop !== 100) highlight.push(`\\fscx${pop}\\fscy${pop}`);
+  // \r goes back to the style, so a shrunk caption states its scale again after the spoken word.
+  const after = `{\\r${scaleTags(scale)}}`;
   const events = cue.words.map((_, i) => {
     const start = i === 0 ? cue.start : cue.words[i]!.start;
     const end = i === cue.words.length - 1 ? cue.end : cue.words[i + 1]!.start;
-    const text = cue.words
-      .map((w, j) => (j === i ? `{${highlight.join('')}}${wordText(w, style)}{\\r}` : wordText(w, style)))
-      .join(' ');
+    const text =
+      block(scaleTags(scale)) +
+      cue.words.map((w, j) => (j === i ? `${block(highlight.join(''))}${wordText(w, style)}${after}` : wordText(w, style))).join(' ');
     return { start: Math.max(start, cue.start), end: Math.min(end, cue.end), text };
   });
   return events.filter((e) => centis(e.end) > centis(e.start));

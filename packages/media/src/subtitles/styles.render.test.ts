@@ -51,4 +51,20 @@ describe('subtitle styles', () => {
     }
     expect(countNear(frame, style.primaryColour, above)).toBe(0);
   });
+
+  /** Pixels that are not the backdrop: caption fill, outline, box or shadow. */
+  const inked = (frame: RgbFrame, box: { x: number; y: number; w: number; h: number }) => box.w * box.h - countNear(frame, backdrop, box, 24);
+
+  // At t = 0.5 s the long word is the one being spoken, so the grown (popped) size must fit too.
+  it.each(subtitleStyleNames)('%s shrinks one long unbreakable word to stay inside the side margins', async (name) => {
+    const words = [{ text: 'Supercalifragilisticexpialidocious', start: 0, end: 0.8 }, { text: 'ok', start: 0.85, end: 0.95 }];
+    const assPath = join(dir, `long-${name.replace(' ', '_')}.ass`);
+    await writeFile(assPath, buildAss(chunkWords(words, 3), { style: name, position: 'middle', fontSize: 'large' }));
+    const frame = await burn(assPath);
+
+    const outer = 40;
+    expect(inked(frame, { x: 0, y: 0, w: outer, h: 1920 })).toBe(0);
+    expect(inked(frame, { x: 1080 - outer, y: 0, w: outer, h: 1920 })).toBe(0);
+    expect(inked(frame, { x: outer, y: 700, w: 1080 - 2 * outer, h: 520 })).toBeGreaterThan(3000);
+  });
 });
