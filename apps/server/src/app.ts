@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // check-video-status also settles credits held for image-to-video renders: a failed one gives its credit back.
   const videoJobs = videoJobCredits.settling(createProjectVideoJobs({ workflow, queue: deps.queue, signer: deps.signer, renderJob: deps.renderJob }));
   const ownSound = createOwnSound({ storage: deps.storage, transcriber: deps.transcriber, probe, logError: (line) => app.log.error(line) });
-  registerSubtitleRoutes(app, { auth: deps.auth, subtitles: createSubtitlesService({ workflow, ownSound }) });
+  registerSubtitleRoutes(app, { auth: deps.auth, subtitles: createSubtitlesService({ workflow, ownSound, signer: deps.signer }) });
   const voiceover = createVoiceoverService({ tts: deps.tts, storage: deps.storage, signer: deps.signer, workflow, tmpDir: deps.tmpDir });
   registerVoiceoverRoutes(app, { auth: deps.auth, voiceover });
   const clonedVoice = createClonedVoiceService({ cloner: deps.cloner, quotas: deps.quotas, voiceover, recordingEmail: deps.seller.email });

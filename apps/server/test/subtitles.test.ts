@@ -72,6 +72,21 @@ describe.each(targets)('subtitles on $name', (target) => {
     expect(latest.json()).toMatchObject({ video_id: id, has_audio: true, words_per_chunk: 4, subtitle_srt: response.json().subtitle_srt });
   });
 
+  it('points the preview at the picture the captions will sit on: the latest preview render, else the background clip', async () => {
+    const { id, document } = await seedProject(t, userId, dir);
+    const clipKey = document.background!.kind === 'clips' ? document.background!.clips[0]!.key : '';
+    const pictureOf = async () => (await client.post('/api/get-latest-subtitles', { user_id: userId, video_id: id })).json().preview_video_url as string;
+    const clipUrl = await pictureOf();
+    expect(new URL(clipUrl, 'http://x').pathname).toBe(`/files/${clipKey}`);
+    const served = await client.request('GET', clipUrl);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('video/mp4');
+
+    const renderKey = `users/${userId}/renders/${id}-preview.mp4`;
+    await t.composed.repositories.projects.update(userId, id, { previewVideoKey: renderKey });
+    expect(new URL(await pictureOf(), 'http://x').pathname).toBe(`/files/${renderKey}`);
+  });
+
   it('answers the no-audio text for a project without a voiceover', async () => {
     const { id } = await seedProject(t, userId, dir, { voice: false });
     const response = await postForm(client, '/api/generate-subtitles', { user_id: userId, video_id: id, ...settings(3) });

@@ -42,6 +42,8 @@ export const latestSubtitlesResponse = z.object({
   words_per_chunk: wordsPerChunkValue,
   subtitle_style: z.enum(subtitleStyleNames),
   subtitle_enabled: z.enum(['Yes', 'No']),
+  /** The picture the captions will sit on (without captions), for the preview to seek to a caption's time. */
+  preview_video_url: z.string().nullable(),
 });
 export type LatestSubtitlesResponse = z.infer<typeof latestSubtitlesResponse>;
 
@@ -101,6 +103,34 @@ export const subtitleTexts = {
   saving: 'Saving…',
   saveFailed: "Your last edit couldn't be saved. It will be retried when you type again.",
 } as const;
+
+/** Colours a word of a caption can be emphasised with, in the order a click on the word steps through them. */
+export const emphasisColours = [
+  { name: 'Yellow', hex: '#FFE500' },
+  { name: 'Green', hex: '#32FF6A' },
+  { name: 'Red', hex: '#FF4040' },
+  { name: 'Cyan', hex: '#2BE3FF' },
+] as const;
+
+export interface CueWord {
+  text: string;
+  /** '#RRGGBB' of an emphasised word. */
+  colour?: string;
+}
+
+const cueToken = /<font color="(#[0-9a-f]{6})">([^<>\s]+)<\/font>|\S+/gi;
+
+/**
+ * A caption's words. An emphasised word travels in SRT's own markup, `<font color="#RRGGBB">word</font>`, so the
+ * SRT the page saves and the one a user downloads keep it.
+ */
+export function cueWords(text: string): CueWord[] {
+  return [...text.matchAll(cueToken)].map(([token, colour, word]) => (colour && word ? { text: word, colour: colour.toUpperCase() } : { text: token }));
+}
+
+export function cueText(words: readonly CueWord[]): string {
+  return words.map((w) => (w.colour ? `<font color="${w.colour}">${w.text}</font>` : w.text)).join(' ');
+}
 
 export interface SrtCue {
   start: number;

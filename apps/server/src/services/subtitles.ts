@@ -11,7 +11,9 @@ import {
   type WordsPerChunk,
 } from '@reelsmith/contracts';
 import { assColour, chunkWords, subtitlePreview, subtitleStyles } from '@reelsmith/media';
+import type { ProjectRecord } from '../db/repositories/projects.ts';
 import { UserFacingError } from '../errors.ts';
+import type { FileUrlSigner } from './file-urls.ts';
 import { noSpeechError, type OwnSoundService } from './own-sound.ts';
 import { spokenTrack, type ProjectDocument } from './project-document.ts';
 import { cuesFromSrt, cuesToSrt, cueTimingProblem } from './subtitles-cues.ts';
@@ -99,7 +101,17 @@ export function editedSubtitles(doc: ProjectDocument, settings: SubtitleSettings
   };
 }
 
-export function createSubtitlesService(deps: { workflow: WorkflowProjects; ownSound: OwnSoundService }) {
+/**
+ * What the final video shows under the captions: the latest preview render of the document (voiceover combined,
+ * B-rolls laid over; always made without captions), else the video the user started from, else the first background
+ * clip. Stills not yet rendered into a video have none.
+ */
+function pictureKey(record: ProjectRecord, doc: ProjectDocument): string | null {
+  const firstClip = doc.background?.kind === 'clips' ? doc.background.clips[0]?.key : undefined;
+  return record.previewVideoKey ?? record.sourceVideoKey ?? firstClip ?? null;
+}
+
+export function createSubtitlesService(deps: { workflow: WorkflowProjects; ownSound: OwnSoundService; signer: FileUrlSigner }) {
   const { workflow } = deps;
   return {
     async latest(userId: string, videoId?: string): Promise<LatestSubtitlesResponse> {
@@ -107,6 +119,7 @@ export function createSubtitlesService(deps: { workflow: WorkflowProjects; ownSo
       const doc = workflow.document(project);
       const current = currentSubtitles(doc);
       const saved = doc.subtitles;
+      const picture = pictureKey(project, doc);
       return {
         video_id: project.id,
         has_audio: (spokenTrack(doc)?.words.length ?? 0) > 0,
@@ -116,6 +129,7 @@ export function createSubtitlesService(deps: { workflow: WorkflowProjects; ownSo
         words_per_chunk: saved?.wordsPerChunk ?? defaults.wordsPerChunk,
         subtitle_style: isStyleName(saved?.style) ? saved.style : defaults.style,
         subtitle_enabled: saved?.enabled === false ? 'No' : 'Yes',
+        preview_video_url: picture ? deps.signer.sign(picture) : null,
       };
     },
 
