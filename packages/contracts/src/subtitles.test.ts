@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalVideoFields, formatSrt, generateSubtitlesRequest, parseSrt, srtTime } from './subtitles.ts';
+import { cueText, cueWords, finalVideoFields, formatSrt, generateSubtitlesRequest, parseSrt, srtTime } from './subtitles.ts';
 
 describe('SRT', () => {
   const cues = [
@@ -44,5 +44,20 @@ describe('form fields', () => {
     const fields = { user_id: 'u1', subtitle_position: 'middle', subtitle_font_size: 'large', words_per_chunk: '3', subtitle_enabled: 'No' };
     expect(finalVideoFields.parse({ ...fields, subtitle_style: 'Mr Beast' }).subtitle_srt).toBe('');
     expect(finalVideoFields.safeParse({ ...fields, subtitle_style: 'Comic Sans' }).success).toBe(false);
+  });
+});
+
+describe('emphasised words', () => {
+  it('travel in SRT font tags and come back as the same words', () => {
+    const words = [{ text: 'Fresh' }, { text: 'bread,', colour: '#FFE500' }, { text: 'daily.' }];
+    const text = cueText(words);
+    expect(text).toBe('Fresh <font color="#FFE500">bread,</font> daily.');
+    expect(cueWords(text)).toEqual(words);
+    expect(parseSrt(formatSrt([{ start: 0, end: 1, text }]))![0]!.text).toBe(text);
+  });
+
+  it('read a malformed tag as plain words rather than losing them', () => {
+    expect(cueWords('<font color="red">hot</font> deal').map((w) => w.colour)).toEqual([undefined, undefined, undefined]);
+    expect(cueWords('<font color="#32ff6a">hot</font>')).toEqual([{ text: 'hot', colour: '#32FF6A' }]);
   });
 });

@@ -19,7 +19,13 @@ export const transitionNames = ['fade', 'wipeleft', 'wiperight', 'smoothleft', '
 export type TransitionName = (typeof transitionNames)[number];
 
 export const wordSchema = z
-  .object({ text: z.string().min(1), start: seconds, end: seconds })
+  .object({
+    text: z.string().min(1),
+    start: seconds,
+    end: seconds,
+    /** '#RRGGBB' of a word the user emphasised; the spoken-word highlight still wins while it is said. */
+    colour: z.string().regex(/^#[0-9a-f]{6}$/i).optional(),
+  })
   .refine((w) => w.end >= w.start, 'a word must not end before it starts');
 export type Word = z.infer<typeof wordSchema>;
 

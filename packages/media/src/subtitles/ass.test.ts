@@ -99,4 +99,11 @@ describe('fitting the frame', () => {
     expect(first).toContain(`VISIT{\\r\\fscx${scale}\\fscy${scale}} REELSMITH`);
     expect(next).toBe('Dialogue: 0,0:00:00.80,0:00:01.10,Main,,0,0,0,,{\\c&H0000E5FF&\\fscx118\\fscy118}NOW{\\r}');
   });
+
+  it('colours an emphasised word and goes back to the style’s colour after it', () => {
+    const spoken = chunkWords([...words(['Fresh', 'bread']), { text: 'daily', start: 0.8, end: 1.1, colour: '#ffe500' }], 3);
+    expect(dialogues(buildAss(spoken, { style: 'Lato', position: 'bottom', fontSize: 'medium' }))[0]).toMatch(
+      /,,Fresh bread \{\\c&H0000E5FF&\}daily\{\\c&H00FFFFFF&\}$/,
+    );
+  });
 });

@@ -60,7 +60,7 @@ export function buildAss(cues: readonly Cue[], options: AssOptions): string {
   const style = subtitleStyles[options.style];
   const { fontSize, marginV } = subtitleLayout(options.position, options.fontSize);
   const events = cues.flatMap((cue) => {
-    const scale = fitScale(cue.words.map((w) => wordText(w, style)), fontSize, style);
+    const scale = fitScale(cue.words.map((w) => plainText(w, style)), fontSize, style);
     return isAnimated(style) ? wordEvents(cue, style, scale) : [plainEvent(cue, style, scale)];
   });
   return [
@@ -137,16 +137,22 @@ function wordEvents(cue: Cue, style: SubtitleStyle, scale: number): AssEvent[] {
     const end = i === cue.words.length - 1 ? cue.end : cue.words[i + 1]!.start;
     const text =
       block(scaleTags(scale)) +
-      cue.words.map((w, j) => (j === i ? `${block(highlight.join(''))}${wordText(w, style)}${after}` : wordText(w, style))).join(' ');
+      cue.words.map((w, j) => (j === i ? `${block(highlight.join(''))}${plainText(w, style)}${after}` : wordText(w, style))).join(' ');
     return { start: Math.max(start, cue.start), end: Math.min(end, cue.end), text };
   });
   return events.filter((e) => centis(e.end) > centis(e.start));
 }
 
 /** Braces and backslashes would be read as override tags; words never need them. */
-function wordText(word: Word, style: SubtitleStyle): string {
+function plainText(word: Word, style: SubtitleStyle): string {
   const text = word.text.replace(/[{}\\]/g, '').replace(/\s+/g, ' ').trim();
   return style.uppercase ? text.toUpperCase() : text;
+}
+
+/** The word as drawn when it is not being spoken: in its emphasis colour, then back to the style's own. */
+function wordText(word: Word, style: SubtitleStyle): string {
+  const text = plainText(word, style);
+  return word.colour ? `{\\c${assColour(word.colour)}&}${text}{\\c${assColour(style.primaryColour)}&}` : text;
 }
 
 const centis = (seconds: number) => Math.round(seconds * 100);

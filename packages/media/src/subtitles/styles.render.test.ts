@@ -67,4 +67,22 @@ describe('subtitle styles', () => {
     expect(inked(frame, { x: 1080 - outer, y: 0, w: outer, h: 1920 })).toBe(0);
     expect(inked(frame, { x: outer, y: 700, w: 1080 - 2 * outer, h: 520 })).toBeGreaterThan(3000);
   });
+
+  it.each(['Lato', 'Mr Beast'] as const)('%s draws a word the user emphasised in its colour, the spoken one in the style’s', async (name) => {
+    const red = '#FF4040';
+    // At t = 0.5 s 'fresh' is spoken; 'bread' carries the emphasis.
+    const words = [{ text: 'Fresh', start: 0.3, end: 0.7 }, { text: 'bread', start: 0.75, end: 0.95, colour: red }];
+    const caption = { x: 40, y: 1920 - 340 - 200, w: 1000, h: 240 };
+    const draw = async (file: string, cueWords: typeof words) => {
+      await writeFile(join(dir, file), buildAss(chunkWords(cueWords, 3), { style: name, position: 'bottom', fontSize: 'large' }));
+      return burn(join(dir, file));
+    };
+    const emphasised = await draw(`red-${name.replace(' ', '_')}.ass`, words);
+    const plain = await draw(`plain-${name.replace(' ', '_')}.ass`, words.map(({ colour: _, ...w }) => w));
+    expect(countNear(emphasised, red, caption)).toBeGreaterThan(1500);
+    expect(countNear(plain, red, caption)).toBe(0);
+    // The spoken word keeps the style's highlight: the emphasis does not take over the voice's place.
+    const style = subtitleStyles[name];
+    expect(countNear(emphasised, style.highlightColour ?? style.primaryColour, caption)).toBeGreaterThan(400);
+  });
 });
