@@ -12,7 +12,7 @@ import { confirmedAccount, logIn } from './helpers.ts';
  * the page can do without one: the style preview, the locked-words note's absence, and the spec's no-audio text.
  * Generating, editing and rendering with a voiceover are covered by the server's API tests.
  */
-async function signedInWithProject(page: Page, prefix: string): Promise<string> {
+async function signedInWithProject(page: Page, prefix: string, clipSeconds = 2): Promise<string> {
   const account = await confirmedAccount(page, prefix);
   await logIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -21,7 +21,7 @@ async function signedInWithProject(page: Page, prefix: string): Promise<string> 
   const dir = mkdtempSync(join(tmpdir(), 'rs-e2e-subtitles-'));
   try {
     const clip = join(dir, 'clip.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=25:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=360x640:rate=25:duration=${clipSeconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
     const upload = await page.request.post('/api/uploads/main-video', {
       multipart: { file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: readFileSync(clip) } },
     });
@@ -95,6 +95,74 @@ test('the preview rests on one word for people who ask for reduced motion', asyn
   await page.waitForTimeout(1500);
   await expect(spoken).toHaveText(word!);
   await context.close();
+});
+
+test('the preview shows the project’s own video at the chosen caption, with its real words and their emphasis', async ({ page }) => {
+  test.setTimeout(120_000);
+  const userId = await signedInWithProject(page, 'subsframe', 6);
+  const videoId = ((await (await page.request.post('/api/get-latest-subtitles', { data: { user_id: userId } })).json()) as { video_id: string }).video_id;
+  const audio = await page.request.post('/api/save-audio', {
+    data: { user_id: userId, video_id: videoId, script: 'Perfect for commuters. Come before nine and save.', voice: 'alloy' },
+  });
+  expect(audio.status()).toBe(200);
+
+  await page.goto(`/subtitles?project=${videoId}`);
+  const wordsPerScreen = page.getByRole('group', { name: 'Words per screen' });
+  await wordsPerScreen.getByText('5').click();
+  await page.getByRole('button', { name: 'Generate Subtitles' }).click();
+  // Five words fit on a screen, but a caption never runs across a sentence end.
+  await expect(page.getByLabel(/^Caption 1,/)).toHaveValue('Perfect for commuters.');
+  await expect(page.getByLabel(/^Caption 2,/)).toHaveValue('Come before nine and save.');
+  await expect(wordsPerScreen.getByRole('radio', { name: '3' })).toBeDisabled();
+  await expect(page.getByText(subtitleTexts.lockedNote)).toBeVisible();
+
+  const frame = page.getByRole('img', { name: 'Preview of the Default subtitle style on your video' });
+  const video = page.getByTestId('caption-preview-video');
+  const cueStart = async (n: number) => {
+    const range = (await page.getByText(/^Caption \d+, /).nth(n - 1).locator('..').textContent())!;
+    const [minutes, seconds] = range.replace(/^Caption \d+, /, '').split(' – ')[0]!.split(':');
+    return Number(minutes) * 60 + Number(seconds);
+  };
+  /** The video's time, and how many pixels of a small copy of its picture are bright: the test clip's colour bars are. */
+  const shown = () =>
+    video.evaluate((v: HTMLVideoElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 36;
+      canvas.height = 64;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(v, 0, 0, 36, 64);
+      const data = context.getImageData(0, 0, 36, 64).data;
+      let bright = 0;
+      for (let i = 0; i < data.length; i += 4) if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) > 200) bright++;
+      return { time: v.currentTime, bright, paused: v.paused };
+    });
+
+  await expect(frame).toBeVisible();
+  await expect(previewText(page)).toHaveText('Perfect for commuters.');
+  await expect(video).toHaveAttribute('data-seeked', 'true');
+  const first = await shown();
+  expect(first.paused).toBe(true);
+  expect(first.time).toBeCloseTo((await cueStart(1)) + 0.05, 1);
+  expect(first.bright).toBeGreaterThan(200);
+
+  await page.getByLabel(/^Caption 2,/).focus();
+  await expect(previewText(page)).toHaveText('Come before nine and save.');
+  await expect.poll(async () => (await shown()).time).toBeCloseTo(((await cueStart(2)) + 0.05) % 6, 1);
+
+  // A click on a word gives it the first emphasis colour; the preview draws it, the saved SRT keeps it.
+  await page.getByRole('button', { name: 'nine: emphasis none' }).click();
+  await expect(page.getByRole('button', { name: 'nine: emphasis Yellow' })).toBeVisible();
+  await expect(previewText(page).locator('[data-emphasis]')).toHaveCSS('color', 'rgb(255, 229, 0)');
+  await expect(page.getByText(subtitleTexts.saved)).toBeVisible();
+  const saved = (await (await page.request.post('/api/get-latest-subtitles', { data: { user_id: userId, video_id: videoId } })).json()) as { subtitle_srt: string };
+  expect(saved.subtitle_srt).toContain('Come before <font color="#FFE500">nine</font> and save.');
+
+  // One word too long for the frame is shrunk to stay between the caption's side margins.
+  await page.getByLabel(/^Caption 2,/).fill('Supercalifragilisticexpialidocious');
+  await expect(previewText(page)).toHaveText('Supercalifragilisticexpialidocious');
+  await expect
+    .poll(() => previewText(page).evaluate((p) => p.querySelector('[data-word]')!.getBoundingClientRect().width - p.clientWidth))
+    .toBeLessThanOrEqual(1);
 });
 
 test('a user without any video is sent to start one from the dashboard', async ({ page }) => {

@@ -1,7 +1,7 @@
-import { formatSrt, parseSrt, subtitleStyleNames, subtitleTexts, workflowMessages, type SrtCue } from '@reelsmith/contracts';
+import { cueText, cueWords, formatSrt, parseSrt, subtitleStyleNames, subtitleTexts, workflowMessages, type SrtCue } from '@reelsmith/contracts';
 import { chunkWords, subtitlePreview } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectDocument } from '../src/services/project-document.ts';
+import { toStoredComposition, type ProjectDocument } from '../src/services/project-document.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp, type TestClient } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';
@@ -133,6 +133,24 @@ describe.each(targets)('subtitles on $name', (target) => {
     for (let i = 1; i < spread.length; i++) expect(spread[i]!.start).toBeCloseTo(spread[i - 1]!.end, 3);
     expect(spread[1]!.end - spread[1]!.start).toBeGreaterThan(spread[2]!.end - spread[2]!.start);
     expect(after.slice(2)).toEqual(before.slice(2));
+  });
+
+  it('keeps a word’s emphasis colour with its caption, with the voice’s timing, and sends it to the render', async () => {
+    const { id } = await seedProject(t, userId, dir);
+    const generated = (await postForm(client, '/api/generate-subtitles', { user_id: userId, video_id: id, ...settings(3) })).json();
+    const before = (await documentOf(id)).subtitles!.cues;
+    const cues = parseSrt(generated.subtitle_srt)!;
+    const [first, ...rest] = cueWords(cues[0]!.text);
+    const emphasised = cueText([first!, ...rest.map((w, i) => (i === 0 ? { ...w, colour: '#FFE500' } : w))]);
+    const edited = cues.map((cue, i) => (i === 0 ? { ...cue, text: emphasised } : cue));
+    const response = await client.post('/api/update-subtitles', { user_id: userId, video_id: id, subtitles: formatSrt(edited), ...settings(3) });
+    expect(response.statusCode).toBe(200);
+
+    const after = (await documentOf(id)).subtitles!.cues;
+    expect(after[0]!.words.map((w) => w.colour)).toEqual([undefined, '#FFE500', undefined]);
+    expect(after[0]!.words.map(({ start, end }) => [start, end])).toEqual(before[0]!.words.map(({ start, end }) => [start, end]));
+    expect(parseSrt((await client.post('/api/get-latest-subtitles', { user_id: userId, video_id: id })).json().subtitle_srt)![0]!.text).toBe(emphasised);
+    expect(toStoredComposition(await documentOf(id)).subtitles!.cues[0]!.words[1]).toMatchObject({ colour: '#FFE500' });
   });
 
   it('treats captions of an earlier voiceover as stale: editing them is refused, generating again is free', async () => {

@@ -108,7 +108,7 @@ export const subtitleTexts = {
 export const emphasisColours = [
   { name: 'Yellow', hex: '#FFE500' },
   { name: 'Green', hex: '#32FF6A' },
-  { name: 'Red', hex: '#FF4040' },
+  { name: 'Red', hex: '#FF5C5C' },
   { name: 'Cyan', hex: '#2BE3FF' },
 ] as const;
 

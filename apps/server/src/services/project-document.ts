@@ -5,6 +5,8 @@ export interface TimedWord {
   text: string;
   start: number;
   end: number;
+  /** '#RRGGBB' of a caption word the user emphasised. */
+  colour?: string;
 }
 
 /**

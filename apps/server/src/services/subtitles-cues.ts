@@ -1,4 +1,4 @@
-import { formatSrt, type SrtCue } from '@reelsmith/contracts';
+import { cueText, cueWords, formatSrt, type SrtCue } from '@reelsmith/contracts';
 import type { TimedWord } from './project-document.ts';
 
 /** A caption as the project document keeps it: its time span and its words with their own times. */
@@ -8,10 +8,9 @@ export interface StoredCue {
   words: TimedWord[];
 }
 
-const cueText = (cue: StoredCue) => cue.words.map((w) => w.text).join(' ');
-
+/** Emphasised words go out in SRT font tags (cueText), so the page and a downloaded SRT keep them. */
 export function cuesToSrt(cues: readonly StoredCue[]): string {
-  return formatSrt(cues.map((cue) => ({ start: cue.start, end: cue.end, text: cueText(cue) })));
+  return formatSrt(cues.map((cue) => ({ start: cue.start, end: cue.end, text: cueText(cue.words) })));
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -37,17 +36,22 @@ const sameSpan = (a: { start: number; end: number }, b: { start: number; end: nu
 
 /**
  * Captions from edited SRT text. A caption keeps its time span; its words keep the voice's own timings when the
- * edit kept the number of words (a typo fixed), and are spread over the span by length when words were added or
- * removed. `stored` are the captions before the edit.
+ * edit kept the number of words (a typo fixed, a word emphasised), and are spread over the span by length when words
+ * were added or removed. `stored` are the captions before the edit.
  */
 export function cuesFromSrt(edited: readonly SrtCue[], stored: readonly StoredCue[]): StoredCue[] {
   return edited.map((cue) => {
-    const texts = cue.text.split(/\s+/).filter(Boolean);
+    const typed = cueWords(cue.text);
     const before = stored.find((s) => sameSpan(s, cue));
-    const words =
-      before && before.words.length === texts.length
-        ? before.words.map((w, i) => ({ ...w, text: texts[i]! }))
-        : spreadWords(texts, cue.start, cue.end);
+    const timed =
+      before && before.words.length === typed.length
+        ? before.words.map(({ start, end }) => ({ start, end }))
+        : spreadWords(
+            typed.map((w) => w.text),
+            cue.start,
+            cue.end,
+          );
+    const words = typed.map((w, i) => ({ text: w.text, start: timed[i]!.start, end: timed[i]!.end, ...(w.colour ? { colour: w.colour } : {}) }));
     return { start: cue.start, end: cue.end, words };
   });
 }

@@ -1,4 +1,4 @@
-import { formatSrt, parseSrt, timing, workflowMessages, type LatestSubtitlesResponse, type SrtCue } from '@reelsmith/contracts';
+import { timing, workflowMessages, type LatestSubtitlesResponse } from '@reelsmith/contracts';
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session.ts';
 import { generateSubtitles, SubtitlesError, updateSubtitles, type SubtitleSettings } from './api.ts';
 import { CaptionPreview } from './CaptionPreview.tsx';
 import { CueEditor } from './CueEditor.tsx';
+import { editorCues, editorSrt, wordsOf, type EditorCue } from './editorCues.ts';
 import { CtaImagePicker, FinalVideoCostNote, FinalVideoError, FinalVideoResult } from './FinalVideoPanel.tsx';
 import { useFinalVideoCost, useLatestSubtitles, useStyleLooks, useStylePreview } from './queries.ts';
 import { SettingsFields, StylePicker } from './SubtitleSettings.tsx';
@@ -25,8 +26,6 @@ function Loading() {
 }
 
 const card = 'flex flex-col gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6';
-/** A caption emptied by the user has nothing to show; it is left out rather than sent as an empty block. */
-const toSrt = (cues: SrtCue[]) => formatSrt(cues.filter((cue) => cue.text.trim() !== ''));
 
 function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse; userId: string }) {
   const project = useMemo(() => ({ userId, videoId: initial.video_id }), [userId, initial.video_id]);
@@ -36,7 +35,8 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
     wordsPerChunk: initial.words_per_chunk,
   });
   const [style, setStyle] = useState(initial.subtitle_style);
-  const [cues, setCues] = useState<SrtCue[] | null>(() => (initial.subtitle_srt ? parseSrt(initial.subtitle_srt) : null));
+  const [cues, setCues] = useState<EditorCue[] | null>(() => (initial.subtitle_srt ? editorCues(initial.subtitle_srt) : null));
+  const [selected, setSelected] = useState(0);
   const [enabled, setEnabled] = useState(initial.subtitle_enabled === 'Yes');
   const [ctaImage, setCtaImage] = useState<File | null>(null);
   const [generating, setGenerating] = useState(false);
@@ -44,20 +44,21 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
   const looks = useStyleLooks();
   const preview = useStylePreview(style, settings.fontSize, settings.position);
   const autosave = useAutosave(
-    (value: { settings: SubtitleSettings; cues: SrtCue[] }) => updateSubtitles(project, value.settings, toSrt(value.cues)),
+    (value: { settings: SubtitleSettings; cues: EditorCue[] }) => updateSubtitles(project, value.settings, editorSrt(value.cues)),
     timing.subtitleAutosaveMs,
   );
   const final = useFinalVideo(project);
   const cost = useFinalVideoCost(project, final.state.kind);
   const costNoteId = useId();
   const hasCues = cues !== null && cues.length > 0;
+  const shownCue = cues?.[selected] ?? cues?.[0];
 
   function changeSettings(next: SubtitleSettings) {
     setSettings(next);
     if (hasCues) autosave.schedule({ settings: next, cues });
   }
 
-  function changeCues(next: SrtCue[]) {
+  function changeCues(next: EditorCue[]) {
     setCues(next);
     autosave.schedule({ settings, cues: next });
   }
@@ -66,7 +67,8 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
     setGenerateError(null);
     setGenerating(true);
     try {
-      setCues(parseSrt(await generateSubtitles(project, settings)) ?? []);
+      setCues(editorCues(await generateSubtitles(project, settings)) ?? []);
+      setSelected(0);
     } catch (error) {
       setGenerateError(error instanceof SubtitlesError ? error.message : workflowMessages.anErrorOccurred);
     } finally {
@@ -86,7 +88,13 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="mx-auto w-44 sm:w-52 lg:sticky lg:top-6 lg:order-last lg:w-full">
           {preview.data ? (
-            <CaptionPreview preview={preview.data} wordsPerChunk={settings.wordsPerChunk} styleName={style} />
+            <CaptionPreview
+              preview={preview.data}
+              wordsPerChunk={settings.wordsPerChunk}
+              styleName={style}
+              cue={shownCue ? { start: shownCue.start, words: wordsOf(shownCue) } : null}
+              videoUrl={initial.preview_video_url}
+            />
           ) : (
             <div className="flex aspect-[9/16] w-full items-center justify-center rounded-2xl bg-[#1f2a44]">
               {preview.isError ? <p className="p-4 text-center text-sm text-white">{workflowMessages.anErrorOccurred}</p> : <Spinner className="size-8" />}
@@ -114,7 +122,7 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
                 {generateError && <Notice message={{ tone: 'error', text: generateError }} className="w-full" />}
               </div>
             ) : (
-              <CueEditor cues={cues} onChange={changeCues} saveState={autosave.state} />
+              <CueEditor cues={cues} onChange={changeCues} saveState={autosave.state} selected={selected} onSelect={setSelected} />
             )}
           </div>
 
@@ -133,7 +141,7 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
               className="self-start"
               aria-describedby={cost.data ? costNoteId : undefined}
               disabled={final.state.kind === 'working'}
-              onClick={() => void final.start({ ...settings, enabled, srt: cues ? toSrt(cues) : '', style, ctaImage })}
+              onClick={() => void final.start({ ...settings, enabled, srt: cues ? editorSrt(cues) : '', style, ctaImage })}
             >
               Final Video
             </Button>
