@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { subtitleTexts, workflowMessages } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
+import { phoneShot } from './finish.ts';
 import { confirmedAccount, logIn } from './helpers.ts';
 
 /**
@@ -156,6 +157,8 @@ test('the preview shows the project’s own video at the chosen caption, with it
   await expect(page.getByText(subtitleTexts.saved)).toBeVisible();
   const saved = (await (await page.request.post('/api/get-latest-subtitles', { data: { user_id: userId, video_id: videoId } })).json()) as { subtitle_srt: string };
   expect(saved.subtitle_srt).toContain('Come before <font color="#FFE500">nine</font> and save.');
+  await page.screenshot({ path: '/tmp/S-subtitles-frame-1280.png', fullPage: true });
+  await phoneShot(page, '/tmp/S-subtitles-frame-375.png');
 
   // One word too long for the frame is shrunk to stay between the caption's side margins.
   await page.getByLabel(/^Caption 2,/).fill('Supercalifragilisticexpialidocious');
