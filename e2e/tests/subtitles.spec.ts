@@ -9,9 +9,9 @@ import { confirmedAccount, logIn } from './helpers.ts';
 
 /**
  * The /subtitles page on a project made through the real API (an uploaded clip and a video entry, as the Add
- * B-Rolls tile does). No API can give a project a voiceover yet (the audio step is being built), so this covers what
- * the page can do without one: the style preview, the locked-words note's absence, and the spec's no-audio text.
- * Generating, editing and rendering with a voiceover are covered by the server's API tests.
+ * B-Rolls tile does): the style preview and the spec's no-audio text without a voiceover; with one (save-audio), the
+ * preview on the project's own video at the chosen caption, sentence breaks, the words-per-screen lock and emphasis.
+ * Rendering is covered by the server's API tests and the media package's frame checks.
  */
 async function signedInWithProject(page: Page, prefix: string, clipSeconds = 2): Promise<string> {
   const account = await confirmedAccount(page, prefix);
