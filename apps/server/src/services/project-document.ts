@@ -57,7 +57,8 @@ export interface ProjectDocument {
   finalAudioKey?: string | null;
   /** The latest preview render of the document (combine, storyboard, …) that check-video-status reports on. */
   videoJob?: { jobId: string; purpose: VideoJobPurpose };
-  logoKey?: string;
+  /** The user's logo at the final render; null: none uploaded, or left out on the final step. */
+  logoKey?: string | null;
   /**
    * The sound of the user's own video (Add B-Rolls) in a project with no voiceover of ours: it stays the final
    * video's soundtrack, the music ducking under it, and its heard words time the subtitles. `key` is the video it
@@ -124,6 +125,7 @@ export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?
         }
       : {}),
     ...(doc.closingImageKey ? { closingImage: { path: doc.closingImageKey, duration: closingImageSeconds } } : {}),
+    // Captions sit in the middle or at the bottom, so a top corner never covers them.
     ...(doc.logoKey ? { logo: { path: doc.logoKey, corner: 'top-right' as const } } : {}),
   };
 }
