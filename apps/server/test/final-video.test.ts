@@ -206,6 +206,24 @@ describe('final video', () => {
   );
 
   it(
+    "keeps the whole of the user's own video after a shorter voiceover, the music carrying the rest",
+    async () => {
+      const { id, document } = await seedProject(t, userId, dir, { text: 'Visit us today.', ownVideoSeconds: 9 });
+      const used = await usage();
+      expect(document.voiceover!.duration).toBeLessThan(4);
+      expect((await postForm(fields(id, { subtitle_enabled: 'No', logo_enabled: 'No' }))).statusCode).toBe(200);
+      const done = await settle(id);
+      expect(done.status).toBe('done');
+      const info = await probe(await download(done.final_video_url!, 'final-own.mp4'));
+      expect(info.duration).toBeCloseTo(9, 0);
+      expect(info.hasAudio).toBe(true);
+      // Its credit goes back, so the Free Plan's three last for the tests after it.
+      await t.composed.repositories.subscriptions.update(userId, { videosUsed: used });
+    },
+    renderTimeout,
+  );
+
+  it(
     'a render that fails says so, takes no credit, and the same request can be tried again',
     async () => {
       const { id, document, voicePath } = await seedProject(t, userId, dir, { text: 'Short one.', missingVoiceFile: true });
