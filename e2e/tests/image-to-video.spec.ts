@@ -77,6 +77,20 @@ test('Animated Images: picker with a duplicate, the count check, then 3 images c
   await expect(page).toHaveURL(new RegExp(`/script-types\\?project=${project}$`));
   await expect(page.getByLabel(scriptTexts.videoLabel, { exact: true })).toHaveAttribute('src', /-images\.mp4/);
   await expect(page.getByText(`${scriptTexts.videoLabel} · 12 sec`)).toBeVisible();
+
+  // The writer fills the 12 s of images (27 words at most), so no image is left without a voice.
+  await page.getByRole('button', { name: scriptTexts.generate }).click();
+  const script = page.getByLabel(scriptTexts.scriptLabel, { exact: true });
+  await expect(script).not.toHaveValue('', { timeout: 90_000 });
+  const words = (await script.inputValue()).split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
+  expect(words).toBeGreaterThanOrEqual(21);
+  expect(words).toBeLessThanOrEqual(27);
+  const note = page.getByRole('note').filter({ hasText: 'plays with music only' });
+  await expect(note).toHaveCount(0);
+  // Cut to a few words, the script gets a note before Next: the rest of the video would have music only.
+  await script.fill('Fresh bread, every morning.');
+  await expect(note).toHaveText(scriptTexts.shortForVideo(2, 12));
+  await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
 });
 
 test('Animated Images: at most 10 kept; a failed render and an answer without a URL show their messages', async ({ page }) => {

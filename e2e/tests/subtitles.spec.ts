@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { subtitleTexts, workflowMessages } from '@reelsmith/contracts';
+import { finalVideoTexts, subtitleTexts, workflowMessages } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { phoneShot } from './finish.ts';
 import { confirmedAccount, logIn } from './helpers.ts';
@@ -80,7 +80,14 @@ test('the style preview follows the chosen style, and a project without audio ge
 
   // Before the click the page says what the render costs: the project's first final video uses a credit.
   await expect(page.getByRole('button', { name: 'Final Video' })).toHaveAccessibleDescription(/^This render uses 1 video credit \(\d+ credits? left\)\.$/);
+  // The dashboard logo goes in unless the final step's switch leaves it out (frame-checked in the API test).
+  const logo = page.getByRole('switch', { name: finalVideoTexts.logoSwitch });
+  await expect(logo).toBeChecked();
+  await expect(logo).toHaveAccessibleDescription(finalVideoTexts.logoHint);
+  await logo.uncheck();
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/final-video'));
   await page.getByRole('button', { name: 'Final Video' }).click();
+  expect((await sent).postData()).toMatch(/name="logo_enabled"\r\n\r\nNo\r\n/);
   await expect(page.getByRole('alert').filter({ hasText: subtitleTexts.noBackground })).toBeVisible();
 });
 

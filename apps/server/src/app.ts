@@ -184,7 +184,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerVoiceoverRoutes(app, { auth: deps.auth, voiceover });
   const clonedVoice = createClonedVoiceService({ cloner: deps.cloner, quotas: deps.quotas, voiceover, recordingEmail: deps.seller.email });
   registerClonedVoiceRoutes(app, { auth: deps.auth, clonedVoice });
-  const finalVideo = createFinalVideoService({ workflow, queue: deps.queue, job: deps.finalRenderJob, quotas: deps.quotas, uploads: deps.uploads, signer: deps.signer, ownSound, credits: videoJobCredits });
+  const finalVideo = createFinalVideoService({
+    workflow,
+    queue: deps.queue,
+    job: deps.finalRenderJob,
+    quotas: deps.quotas,
+    uploads: deps.uploads,
+    signer: deps.signer,
+    ownSound,
+    credits: videoJobCredits,
+    logoOf: async (userId) => (await subscriptions.find(userId))?.logoKey ?? null,
+  });
   registerFinalVideoRoutes(app, { auth: deps.auth, finalVideo });
   registerLibraryRoutes(app, deps.auth, deps.media);
   const probeDuration = async (path: string) => (await probe(path)).duration;

@@ -50,6 +50,17 @@ function captionPixels(video: string, seconds: number): number {
   return count;
 }
 
+/** The colour at (x, y) of a frame at `seconds`, in 1080x1920 pixels. */
+function pixelAt(video: string, seconds: number, x: number, y: number): [number, number, number] {
+  const crop = `format=rgb24,crop=1:1:${x}:${y}`;
+  const rgb = execFileSync('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-vf', crop, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+  return [rgb[0]!, rgb[1]!, rgb[2]!];
+}
+
+/** The middle of the top-right corner the logo sits in, clear of the middle and bottom captions. */
+const logoSpot = { x: 1080 - 48 - 90, y: 48 + 90 };
+const isLogoGreen = ([r, g, b]: [number, number, number]) => g > 200 && r < 80 && b < 80;
+
 describe('final video', () => {
   let t: TestApp;
   let client: TestClient;
@@ -111,6 +122,10 @@ describe('final video', () => {
       const { id, document } = await seedProject(t, userId, dir);
       expect((await generate(id)).statusCode).toBe(200);
       expect(await usage()).toBe(0);
+      const logo = join(dir, 'logo.png');
+      execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x00ff00:s=300x300', '-frames:v', '1', logo]);
+      const logoForm = multipartForm({ email: 'final-video@example.com' }, { field: 'logo', name: 'logo.png', content: readFileSync(logo), type: 'image/png' });
+      expect((await client.post('/api/upload-logo', logoForm.payload, logoForm.headers)).statusCode).toBe(200);
 
       const [first, second] = await Promise.all([postForm(fields(id)), postForm(fields(id))]);
       expect(first.statusCode).toBe(200);
@@ -131,6 +146,9 @@ describe('final video', () => {
       const firstCue = cue.subtitles!.cues[0]!;
       expect(captionPixels(video, 0.05)).toBe(0);
       expect(captionPixels(video, (firstCue.start + firstCue.end) / 2)).toBeGreaterThan(500);
+      // The dashboard logo, uploaded after the project began, is in the top-right corner from the first frame on.
+      expect(isLogoGreen(pixelAt(video, 0.05, logoSpot.x, logoSpot.y))).toBe(true);
+      expect(isLogoGreen(pixelAt(video, (firstCue.start + firstCue.end) / 2, logoSpot.x, logoSpot.y))).toBe(true);
 
       const project = await documentOf(id);
       expect(project).toMatchObject({ finalVideoKey: `users/${userId}/renders/${id}-final.mp4`, posterKey: `users/${userId}/renders/${id}-final.jpg` });
@@ -159,7 +177,7 @@ describe('final video', () => {
 
       const cta = join(dir, 'cta.png');
       execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0xff3366:s=540x960', '-frames:v', '1', cta]);
-      const form = multipartForm(fields(id, { subtitle_enabled: 'No', subtitle_style: 'Lato' }), {
+      const form = multipartForm(fields(id, { subtitle_enabled: 'No', subtitle_style: 'Lato', logo_enabled: 'No' }), {
         field: 'cta_image',
         name: 'cta.png',
         content: readFileSync(cta),
@@ -173,12 +191,34 @@ describe('final video', () => {
 
       const video = await download(done.final_video_url!, 'final-cta.mp4');
       expect((await probe(video)).duration).toBeCloseTo(document.voiceover!.duration + 3, 0);
+      // The final step's switch left the logo out: the corner shows the background.
+      const corner = pixelAt(video, 1, logoSpot.x, logoSpot.y);
+      expect(isLogoGreen(corner)).toBe(false);
+      expect(corner.every((channel, i) => Math.abs(channel - [0x1d, 0x26, 0x36][i]!) < 24)).toBe(true);
       const last = execFileSync('ffmpeg', ['-v', 'error', '-sseof', '-0.5', '-i', video, '-frames:v', '1', '-vf', 'scale=1:1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
       expect(last[0]).toBeGreaterThan(200);
       expect(last[2]).toBeLessThan(140);
       const saved = (await documentOf(id)).composition as ProjectDocument;
       expect(saved.closingImageKey).toMatch(new RegExp(`^users/${userId}/uploads/`));
       expect(saved.subtitles).toMatchObject({ enabled: false, style: 'Lato' });
+    },
+    renderTimeout,
+  );
+
+  it(
+    "keeps the whole of the user's own video after a shorter voiceover, the music carrying the rest",
+    async () => {
+      const { id, document } = await seedProject(t, userId, dir, { text: 'Visit us today.', ownVideoSeconds: 9 });
+      const used = await usage();
+      expect(document.voiceover!.duration).toBeLessThan(4);
+      expect((await postForm(fields(id, { subtitle_enabled: 'No', logo_enabled: 'No' }))).statusCode).toBe(200);
+      const done = await settle(id);
+      expect(done.status).toBe('done');
+      const info = await probe(await download(done.final_video_url!, 'final-own.mp4'));
+      expect(info.duration).toBeCloseTo(9, 0);
+      expect(info.hasAudio).toBe(true);
+      // Its credit goes back, so the Free Plan's three last for the tests after it.
+      await t.composed.repositories.subscriptions.update(userId, { videosUsed: used });
     },
     renderTimeout,
   );

@@ -5,6 +5,7 @@ import { generateStoryboardResponse, scenesResponse, storyboardTexts, uploadResp
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProjectDocument } from '../src/services/project-document.ts';
+import { minSceneSeconds } from '../src/services/storyboard-timing.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { multipartForm, type FormFile } from './brolls-multipart.ts';
@@ -144,11 +145,13 @@ describe('Smart Storyboard (generate-and-store-scenes, update-scene, generate-st
     const lengths = background?.kind === 'clips' ? background.clips.map((c) => c.length!) : [];
     expect(lengths).toHaveLength(6);
     expect(lengths.reduce((a, b) => a + b, 0)).toBeCloseTo(voice.duration, 1);
-    // Scene 3 (as the writer wrote it) starts on the first word of its quoted voiceover, found in the word timings.
+    // Scene 3 (as the writer wrote it) starts on the first word of its quoted voiceover, found in the word timings,
+    // unless scene 2 would then be too short to read: then it starts once scene 2 had its minimum (or its equal share
+    // of a voiceover too short for six minimums).
     const quoted = /Voiceover: "([^"…]+)/.exec(doc.scenes![2]!)![1]!.split(' ');
     const at = voice.words.findIndex((_, i) => quoted.slice(0, 3).every((word, k) => voice.words[i + k]?.text === word));
     expect(at).toBeGreaterThan(0);
-    expect(lengths[0]! + lengths[1]!).toBeCloseTo(voice.words[at]!.start, 2);
+    expect(lengths[0]! + lengths[1]!).toBeCloseTo(Math.max(voice.words[at]!.start, lengths[0]! + Math.min(minSceneSeconds, voice.duration / 6)), 2);
 
     const fetched = await account.client.get(result.user_video_url);
     expect(fetched.statusCode).toBe(200);

@@ -52,7 +52,7 @@ export async function seedProject(
   t: TestApp,
   userId: string,
   dir: string,
-  options: { voice?: boolean; background?: boolean; text?: string; missingVoiceFile?: boolean } = {},
+  options: { voice?: boolean; background?: boolean; text?: string; missingVoiceFile?: boolean; ownVideoSeconds?: number } = {},
 ): Promise<{ id: string; document: ProjectDocument; voicePath?: string }> {
   const { storage, repositories } = t.composed;
   const id = randomUUID();
@@ -60,10 +60,12 @@ export async function seedProject(
   const document: ProjectDocument = {};
   let voicePath: string | undefined;
   if (options.background !== false) {
-    const bg = makeBackground(dir);
+    const bg = makeBackground(dir, options.ownVideoSeconds);
     const key = `users/${userId}/uploads/${randomUUID()}.mp4`;
     await storage.putFile(key, bg.path, 'video/mp4');
-    document.background = { kind: 'clips', clips: [{ key, duration: bg.duration }], fit: 'loop' };
+    // The user's own video plays once (Use Own Video, Add B-Rolls); otherwise it loops as a library clip does.
+    const fit = options.ownVideoSeconds ? 'trim' : 'loop';
+    document.background = { kind: 'clips', clips: [{ key, duration: bg.duration }], fit, ...(options.ownVideoSeconds ? { hasSpeech: false } : {}) };
   }
   if (options.voice !== false) {
     const speech = await makeSpeech(dir, options.text);

@@ -26,4 +26,6 @@ export const finalVideoTexts = {
   waitingForTurn: (atOnce: number) =>
     `Waiting for your other ${atOnce === 1 ? 'video' : 'videos'} to finish: your plan makes ${videosAtOnce(atOnce)}. This one starts by itself; you can leave this page.`,
   waitingInQueue: 'In the queue: your video starts as soon as a renderer is free.',
+  logoSwitch: 'Add my logo',
+  logoHint: 'The logo you uploaded on the dashboard, in the top-right corner, clear of the subtitles.',
 } as const;

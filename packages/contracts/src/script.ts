@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { latestRequest, latestScriptResponse, maxPromptChars, wordsPerSecond } from './workflow.ts';
+import { latestRequest, latestScriptResponse, latestVideoResponse, maxPromptChars, wordsPerSecond } from './workflow.ts';
 
 /**
  * The script step (SPEC §2 /script and /script-types, §7 generate-script, generate-script-types, update-script,
@@ -28,6 +28,17 @@ export const transcribeRequest = latestRequest;
 
 /** SPEC §7 shows no body for update-script; the page only needs to know the save landed. */
 export const updateScriptResponse = z.object({ status: z.literal('success'), video_id: z.string() });
+
+/**
+ * get-latest-video as /script-types reads it: also how long the final video plays the user's own media (their
+ * images or clips, up to 59 s), to set the script against; null when the video loops under the voiceover.
+ */
+export const projectVideoResponse = latestVideoResponse.extend({ own_video_seconds: z.number().nullable() });
+
+/** A script this much shorter than the user's own video leaves a stretch of it with music only, worth a note. */
+export function isScriptShortForVideo(scriptSeconds: number, videoSeconds: number): boolean {
+  return scriptSeconds < videoSeconds * 0.7 && videoSeconds - scriptSeconds >= 3;
+}
 
 /** get-latest-script also gives the prompt the project was started with, so a reloaded page shows it again. */
 export const scriptDraftResponse = latestScriptResponse.extend({ prompt: z.string().nullable() });
@@ -59,6 +70,8 @@ export const scriptTexts = {
   estimate: 'This usually takes under 30 secs.',
   estimateForVideo: 'Listening to your video and writing can take up to 90 secs.',
   duration: (seconds: number) => `Estimated duration: ${seconds} sec`,
+  shortForVideo: (scriptSeconds: number, videoSeconds: number) =>
+    `Your script fills about ${scriptSeconds} of your video's ${videoSeconds} sec; the rest plays with music only. Add lines to fill it, or go on as it is.`,
   saving: 'Saving…',
   saved: 'Saved',
   saveFailed: 'Not saved yet. Check your connection; your next change retries.',

@@ -67,6 +67,8 @@ export const finalVideoFields = z.object({
   subtitle_enabled: z.enum(['Yes', 'No']),
   subtitle_srt: srtText.default(''),
   subtitle_style: z.enum(subtitleStyleNames),
+  /** The user's dashboard logo goes into every video unless the final step's switch leaves it out. */
+  logo_enabled: z.enum(['Yes', 'No']).default('Yes'),
 });
 export type FinalVideoFields = z.input<typeof finalVideoFields>;
 

@@ -54,6 +54,7 @@ export function registerFinalVideoRoutes(app: FastifyInstance, deps: { auth: Aut
       wordsPerChunk: body.words_per_chunk,
       srt: body.subtitle_srt,
       style: body.subtitle_style,
+      logoEnabled: body.logo_enabled === 'Yes',
       ctaImage: form.ctaImage,
     });
   });

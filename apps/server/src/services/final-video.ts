@@ -32,6 +32,8 @@ export interface FinalVideoRequest extends SubtitleSettings {
   subtitlesEnabled: boolean;
   srt: string;
   style: SubtitleStyleName;
+  /** The final step's switch: false leaves the user's logo out of this video. */
+  logoEnabled: boolean;
   /** The optional credits/CTA image, already read into memory (the upload policy caps its size). */
   ctaImage?: { content: Buffer; filename: string };
 }
@@ -45,6 +47,8 @@ export interface FinalVideoDependencies {
   signer: FileUrlSigner;
   ownSound: OwnSoundService;
   credits: VideoJobCredits;
+  /** The logo the user uploaded on the dashboard (storage key), null when there is none. */
+  logoOf: (userId: string) => Promise<string | null>;
 }
 
 /** The subtitles part of the document as the final-video form leaves it. */
@@ -153,7 +157,9 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
 
       const closingImageKey = request.ctaImage ? await storeCtaImage(userId, request.ctaImage) : null;
       const ctaDigest = request.ctaImage ? createHash('sha256').update(request.ctaImage.content).digest('hex') : null;
-      const savedProject = await workflow.save(project, { ...(subtitles ? { subtitles } : {}), ...(ownSound ? { ownSound } : {}), closingImageKey });
+      // The logo as it is now: one uploaded after an earlier render appears in the next one.
+      const logoKey = request.logoEnabled ? await deps.logoOf(userId) : null;
+      const savedProject = await workflow.save(project, { ...(subtitles ? { subtitles } : {}), ...(ownSound ? { ownSound } : {}), closingImageKey, logoKey });
       const saved = workflow.document(savedProject);
       // SPEC §9: every video type is at most 59 s, however long the voiceover (a long script, tempo 0.5) runs.
       const composition = toStoredComposition(saved, { maxSeconds: maxVideoSeconds });

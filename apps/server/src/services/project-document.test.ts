@@ -57,6 +57,24 @@ describe('toStoredComposition', () => {
     expect(toStoredComposition(doc, { maxSeconds: 59 }).duration).toBe(42);
   });
 
+  it("keeps the whole of the user's own media past a shorter voiceover, up to the cap; a looped library clip follows the voiceover", () => {
+    const short = { ...doc, voiceover: { ...doc.voiceover!, duration: 5.4 }, closingImageKey: null };
+    // Animated Images: five 4 s images overlapping by 0.5 s transitions run 20 s.
+    const images = Array.from({ length: 5 }, (_, i) => ({ imageKey: `users/u/uploads/${i}.png`, duration: i < 4 ? 4.5 : 4, zoom: true }));
+    expect(toStoredComposition({ ...short, background: { kind: 'scenes', scenes: images, transition: 'fade' } }, { maxSeconds: 59 }).duration).toBe(20);
+    // Use Own Video and Add B-Rolls: the user's clips played once.
+    const own = (seconds: number[]) => ({ kind: 'clips' as const, fit: 'trim' as const, clips: seconds.map((duration, i) => ({ key: `users/u/uploads/${i}.mp4`, duration })) });
+    expect(toStoredComposition({ ...short, background: own([12, 18]) }, { maxSeconds: 59 }).duration).toBe(30);
+    expect(toStoredComposition({ ...short, background: own([40, 30]) }, { maxSeconds: 59 }).duration).toBe(59);
+    expect(toStoredComposition({ ...short, background: own([40, 30]), closingImageKey: 'users/u/uploads/cta.png' }, { maxSeconds: 59 }).duration).toBe(56);
+    // A voiceover longer than the video still sets the length.
+    expect(toStoredComposition({ ...doc, closingImageKey: null, background: own([12]) }, { maxSeconds: 59 }).duration).toBe(42);
+    // A library background loops under the voiceover; storyboard clips are cut to it.
+    expect(toStoredComposition({ ...short, background: { ...own([30]), fit: 'loop' } }, { maxSeconds: 59 }).duration).toBe(5.4);
+    const storyboard = { ...own([30, 30]), clips: own([30, 30]).clips.map((c) => ({ ...c, length: 2.7 })) };
+    expect(toStoredComposition({ ...short, background: storyboard }, { maxSeconds: 59 }).duration).toBe(5.4);
+  });
+
   it('refuses a project without a background', () => {
     expect(() => toStoredComposition({ voiceover: doc.voiceover })).toThrow(/no background/);
   });

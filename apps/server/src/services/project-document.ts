@@ -1,3 +1,4 @@
+import { maxVideoSeconds } from '@reelsmith/contracts';
 import type { StoredComposition } from './stored-composition.ts';
 import type { VideoJobPurpose } from './project-video-jobs.ts';
 
@@ -59,7 +60,8 @@ export interface ProjectDocument {
   finalAudioKey?: string | null;
   /** The latest preview render of the document (combine, storyboard, …) that check-video-status reports on. */
   videoJob?: { jobId: string; purpose: VideoJobPurpose };
-  logoKey?: string;
+  /** The user's logo at the final render; null: none uploaded, or left out on the final step. */
+  logoKey?: string | null;
   /**
    * The sound of the user's own video (Add B-Rolls) in a project with no voiceover of ours: it stays the final
    * video's soundtrack, the music ducking under it, and its heard words time the subtitles. `key` is the video it
@@ -88,8 +90,24 @@ export function spokenTrack(doc: ProjectDocument): { key: string; duration: numb
   return own?.hasAudio && own.words ? { key: own.key, duration: own.duration, words: own.words } : undefined;
 }
 
-/** The render document for the project as it stands; throws if the project has nothing to show yet. */
 const closingImageSeconds = 3;
+/** Consecutive slideshow images overlap by this much (media's default transition, which the render document keeps). */
+const sceneTransitionSeconds = 0.5;
+
+/**
+ * How long the user's own media runs when played once: a slideshow of their images, or their own clips played
+ * through. The final video keeps all of it, however short the voiceover. Undefined for a looped background (a
+ * library clip repeats under the voiceover) and for storyboard clips, which are cut to their scenes' share of it.
+ */
+export function ownMediaSeconds(background: NonNullable<ProjectDocument['background']>): number | undefined {
+  if (background.kind === 'scenes') {
+    return background.scenes.reduce((sum, s) => sum + s.duration, 0) - (background.scenes.length - 1) * sceneTransitionSeconds;
+  }
+  if (background.fit !== 'trim' || background.clips.some((c) => c.length)) return undefined;
+  return background.clips.reduce((sum, c) => sum + c.duration, 0);
+}
+
+/** The render document for the project as it stands; throws if the project has nothing to show yet. */
 
 export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?: number; withSubtitles?: boolean } = {}): StoredComposition {
   if (!doc.background) throw new Error('the project has no background yet');
@@ -102,9 +120,13 @@ export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?
       : {
           kind: 'scenes',
           transition: doc.background.transition,
+          transitionDuration: sceneTransitionSeconds,
           scenes: doc.background.scenes.map((s) => ({ imagePath: s.imageKey, duration: s.duration, zoom: s.zoom })),
         };
-  const natural = voice?.duration;
+  // The voiceover may end before the user's own video does: the music carries the rest. Past 59 s nothing of it is
+  // ever shown (SPEC §9), so not even a preview runs longer.
+  const ownMedia = Math.min(ownMediaSeconds(doc.background) ?? 0, maxVideoSeconds);
+  const natural = Math.max(voice?.duration ?? 0, ownMedia) || undefined;
   // The closing image is part of the video, so the cap leaves room for it.
   const limit = options.maxSeconds ? options.maxSeconds - (doc.closingImageKey ? closingImageSeconds : 0) : undefined;
   const duration = natural && limit ? Math.min(natural, limit) : (natural ?? undefined);
@@ -126,6 +148,7 @@ export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?
         }
       : {}),
     ...(doc.closingImageKey ? { closingImage: { path: doc.closingImageKey, duration: closingImageSeconds } } : {}),
+    // Captions sit in the middle or at the bottom, so a top corner never covers them.
     ...(doc.logoKey ? { logo: { path: doc.logoKey, corner: 'top-right' as const } } : {}),
   };
 }

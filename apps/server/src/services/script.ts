@@ -3,7 +3,7 @@ import { maxVideoSeconds, quotaMessages, scriptTexts, type ScriptDraft } from '@
 import type { ProjectRecord, ProjectsRepository } from '../db/repositories/projects.ts';
 import { UserFacingError } from '../errors.ts';
 import type { Writer } from '../providers/writer/index.ts';
-import type { ProjectDocument } from './project-document.ts';
+import { ownMediaSeconds, type ProjectDocument } from './project-document.ts';
 import type { QuotaService } from './quotas.ts';
 import type { ScriptVideo } from './script-video.ts';
 import { createWorkflowProjects, noProjectMessage } from './workflow-projects.ts';
@@ -105,7 +105,13 @@ export function createScriptService(deps: ScriptServiceDependencies) {
 
     async latestVideo(userId: string, videoId: string | undefined) {
       const record = await findProject(userId, videoId);
-      return { user_video_url: record ? video.videoUrl(record) : null, video_id: record?.id ?? null };
+      const background = record && workflow.document(record).background;
+      const ownSeconds = background ? ownMediaSeconds(background) : undefined;
+      return {
+        user_video_url: record ? video.videoUrl(record) : null,
+        video_id: record?.id ?? null,
+        own_video_seconds: ownSeconds === undefined ? null : Math.round(Math.min(ownSeconds, maxVideoSeconds)),
+      };
     },
 
     async latestAudio(userId: string, videoId: string | undefined) {

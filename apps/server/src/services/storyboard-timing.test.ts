@@ -50,7 +50,19 @@ describe('sceneLengths', () => {
     const lengths = sceneLengths(['a', 'b', 'c', 'd', 'e', 'f'], { ...voice, words: voice.words.map((w, i) => ({ ...w, start: 0.1 * i })) });
     expect(lengths.every((length) => length >= minSceneSeconds - 1e-9)).toBe(true);
     expect(sum(lengths)).toBeCloseTo(30, 2);
-    expect(lengths[5]).toBeGreaterThan(25);
+    expect(lengths[5]).toBeGreaterThan(22);
+  });
+
+  it('gives a scene without a voiceover line a readable time, taken from its neighbours', () => {
+    const lineless = [...quoted];
+    lineless[3] = 'Logo.';
+    const said = 'Tired of cold coffee? Meet Brewly. It keeps it hot. Join thousands today. Link in bio!';
+    const lengths = sceneLengths(lineless, voiceOf(said, 16));
+    // Between 'It keeps it hot' (6.5 s) and 'Join thousands today' (10.5 s), 'Logo.' has one word of five.
+    expect(lengths[3]).toBeCloseTo(1.5, 6);
+    expect(lengths[2]! + lengths[3]! + lengths[4]!).toBeCloseTo(16 - 6.5 - 2.5, 6);
+    expect(lengths[5]).toBeCloseTo(2.5, 6);
+    expect(sum(lengths)).toBeCloseTo(16, 6);
   });
 
   it('reads the quoted voiceover of a scene, else all its words', () => {

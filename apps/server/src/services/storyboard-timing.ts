@@ -1,7 +1,10 @@
 import type { TimedWord } from './project-document.ts';
 
-/** No scene flashes by: each gets at least this long, taken from the longer ones. */
-export const minSceneSeconds = 0.5;
+/**
+ * Long enough to read a scene, even one without a voiceover line (the voiceover gives it almost no time of its own):
+ * each scene gets at least this long, taken from its neighbours.
+ */
+export const minSceneSeconds = 1.5;
 /** How many of a scene's first words must follow each other in the voiceover to place the scene there. */
 const anchorWords = 3;
 

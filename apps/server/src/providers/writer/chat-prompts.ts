@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storyboardSceneCount, wordsPerSecond, writerLimits, type BusinessBrief } from './types.ts';
+import { storyboardSceneCount, videoWordFloor, wordsPerSecond, writerLimits, type BusinessBrief } from './types.ts';
 
 /**
  * What the chat model is asked, and the shape its JSON answer must have. The JSON schemas are written by hand with
@@ -98,7 +98,7 @@ export function videoScriptTask(
     name: 'video_voiceover_script',
     temperature: 0.7,
     instructions:
-      `Write a voiceover for an existing ${request.durationSeconds}-second video. Use at most ${maxWords} words so it never runs past the video. ` +
+      `Write a voiceover for an existing ${request.durationSeconds}-second video. Use between ${videoWordFloor(request.durationSeconds)} and ${maxWords} words so it fills the video and never runs past it. ` +
       `Follow the prompt when there is one; when a transcript of speech already in the video is given, build on what it says. ${scriptRules}`,
     input: { prompt: request.prompt ?? null, transcript: request.transcript ?? null, duration_seconds: request.durationSeconds, max_words: maxWords },
     jsonSchema: scriptSchema,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatServer, type ChatServer } from './chat-server.fixture.ts';
 import { createLocalWriter } from './local/index.ts';
 import { createOpenAiCompatibleWriter } from './openai-compatible.ts';
-import { countWords, storyboardSceneCount, wordBudget, writerLimits, type BusinessBrief, type Writer } from './types.ts';
+import { countWords, storyboardSceneCount, videoWordFloor, wordBudget, writerLimits, type BusinessBrief, type Writer } from './types.ts';
 
 let chat: ChatServer;
 beforeAll(async () => {
@@ -58,6 +58,14 @@ describe.each(writers)('writer contract: $name', ({ make }) => {
     const script = await make().scriptForVideo({ durationSeconds: 12, prompt: 'Our new pastry counter', transcript: 'Welcome in!' });
     expect(countWords(script)).toBeGreaterThan(0);
     expect(countWords(script)).toBeLessThanOrEqual(wordBudget(12));
+  });
+
+  it.each([12, 20, 45, 59])('fills an existing %i-second video at 2.25 words a second, with or without a prompt or speech', async (seconds) => {
+    for (const request of [{ prompt: 'Our new pastry counter' }, { transcript: 'Welcome in!' }, {}]) {
+      const script = await make().scriptForVideo({ durationSeconds: seconds, ...request });
+      expect(countWords(script)).toBeLessThanOrEqual(wordBudget(seconds));
+      expect(countWords(script), JSON.stringify(request)).toBeGreaterThanOrEqual(videoWordFloor(seconds));
+    }
   });
 
   it('cuts a script into six non-empty scenes', async () => {

@@ -8,6 +8,14 @@ export function wordBudget(seconds: number): number {
   return Math.max(1, Math.floor(seconds * wordsPerSecond));
 }
 
+/**
+ * The fewest words a voiceover for an existing video of `seconds` should have: it fills the video, leaving at most a
+ * fifth of it without a voice (sentences rarely end exactly on the budget).
+ */
+export function videoWordFloor(seconds: number): number {
+  return Math.floor(wordBudget(seconds) * 0.8);
+}
+
 /** Words as a voice says them (the script page's estimate counts the same way). */
 export const countWords = countSpokenWords;
 

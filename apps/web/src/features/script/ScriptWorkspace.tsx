@@ -49,7 +49,7 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const scriptRef = useRef<HTMLTextAreaElement>(null);
   const wantsScriptFocus = useRef(focusScript);
-  const noVideo = variant === 'video' && video.data === null;
+  const noVideo = variant === 'video' && video.data?.url === null;
 
   const save = useCallback(
     async (text: string, leaving: boolean) => {
@@ -117,7 +117,7 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
       <div
         className={`grid items-start gap-6 ${variant === 'video' ? 'md:grid-cols-[18rem_minmax(0,1fr)] md:gap-8' : 'lg:grid-cols-[minmax(0,48rem)_minmax(0,18rem)] lg:gap-8'}`}
       >
-        {variant === 'video' && <VideoPanel url={video.isError ? null : video.data} />}
+        {variant === 'video' && <VideoPanel url={video.isError ? null : video.data?.url} />}
 
         <section className="flex flex-col gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
           {script === null ? (
@@ -158,7 +158,13 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
                   <p className="mt-1 line-clamp-3 whitespace-pre-line text-muted">{prompt.trim()}</p>
                 </div>
               )}
-              <ScriptEditor script={script} status={autosave.status} textareaRef={scriptRef} onChange={handleScriptChange} />
+              <ScriptEditor
+                script={script}
+                status={autosave.status}
+                textareaRef={scriptRef}
+                onChange={handleScriptChange}
+                ownVideoSeconds={video.data?.ownSeconds ?? null}
+              />
             </>
           )}
 

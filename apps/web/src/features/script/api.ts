@@ -1,6 +1,6 @@
 import {
   generateScriptResponse,
-  latestVideoResponse,
+  projectVideoResponse,
   scriptDraftResponse,
   updateScriptResponse,
   type ScriptDraft,
@@ -23,8 +23,15 @@ export function fetchDraft(userId: string, projectId: string | null): Promise<Sc
   return post('/api/get-latest-script', { user_id: userId, video_id: projectId ?? undefined }, scriptDraftResponse);
 }
 
-export async function fetchVideoUrl(userId: string, projectId: string): Promise<string | null> {
-  return (await post('/api/get-latest-video', { user_id: userId, video_id: projectId }, latestVideoResponse)).user_video_url;
+export interface ProjectVideo {
+  url: string | null;
+  /** How long the final video plays the user's own media; null when the video loops under the voiceover. */
+  ownSeconds: number | null;
+}
+
+export async function fetchProjectVideo(userId: string, projectId: string): Promise<ProjectVideo> {
+  const body = await post('/api/get-latest-video', { user_id: userId, video_id: projectId }, projectVideoResponse);
+  return { url: body.user_video_url, ownSeconds: body.own_video_seconds };
 }
 
 /** SPEC §7 generate-script: without a project the server starts a Custom Storyboard one. */

@@ -1,7 +1,7 @@
 import type { ScriptDraft } from '@reelsmith/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { fetchDraft, fetchVideoUrl } from './api.ts';
+import { fetchDraft, fetchProjectVideo } from './api.ts';
 
 export type SavedDraft = ScriptDraft & { video_id: string };
 
@@ -39,7 +39,7 @@ export function useDraftCache(userId: string) {
 export function useProjectVideo(userId: string, projectId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: scriptKeys.video(userId, projectId),
-    queryFn: () => fetchVideoUrl(userId, projectId!),
+    queryFn: () => fetchProjectVideo(userId, projectId!),
     enabled: enabled && projectId !== null,
     staleTime: 0,
   });

@@ -66,6 +66,29 @@ export function CtaImagePicker(props: { file: File | null; onChange: (file: File
   );
 }
 
+/** The final step's switch that leaves the user's dashboard logo out of this video. */
+export function LogoSwitch(props: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const hintId = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex items-center gap-3 text-sm font-semibold">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={props.checked}
+          aria-describedby={hintId}
+          onChange={(event) => props.onChange(event.target.checked)}
+          className="size-5 accent-accent"
+        />
+        {finalVideoTexts.logoSwitch}
+      </label>
+      <p id={hintId} className="text-xs text-muted">
+        {finalVideoTexts.logoHint}
+      </p>
+    </div>
+  );
+}
+
 /** Beside the Final Video button: whether this render uses a video credit or is a free re-render. */
 export function FinalVideoCostNote({ id, cost }: { id: string; cost: FinalVideoCost | undefined }) {
   if (!cost) return null;

@@ -10,7 +10,7 @@ import { generateSubtitles, SubtitlesError, updateSubtitles, type SubtitleSettin
 import { CaptionPreview } from './CaptionPreview.tsx';
 import { CueEditor } from './CueEditor.tsx';
 import { editorCues, editorSrt, wordsOf, type EditorCue } from './editorCues.ts';
-import { CtaImagePicker, FinalVideoCostNote, FinalVideoError, FinalVideoResult } from './FinalVideoPanel.tsx';
+import { CtaImagePicker, FinalVideoCostNote, FinalVideoError, FinalVideoResult, LogoSwitch } from './FinalVideoPanel.tsx';
 import { useFinalVideoCost, useLatestSubtitles, useStyleLooks, useStylePreview } from './queries.ts';
 import { SettingsFields, StylePicker } from './SubtitleSettings.tsx';
 import { useAutosave } from './useAutosave.ts';
@@ -39,6 +39,7 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
   const [selected, setSelected] = useState(0);
   const [enabled, setEnabled] = useState(initial.subtitle_enabled === 'Yes');
   const [ctaImage, setCtaImage] = useState<File | null>(null);
+  const [withLogo, setWithLogo] = useState(true);
   const [generating, setGenerating] = useState(false);
   const [generateError, setGenerateError] = useState<string | null>(null);
   const looks = useStyleLooks();
@@ -134,6 +135,7 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
               <input type="checkbox" role="switch" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} className="size-5 accent-accent" />
               Add subtitles
             </label>
+            <LogoSwitch checked={withLogo} onChange={setWithLogo} />
             <CtaImagePicker file={ctaImage} onChange={setCtaImage} />
             <FinalVideoError state={final.state} />
             <FinalVideoCostNote id={costNoteId} cost={cost.data} />
@@ -141,7 +143,7 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
               className="self-start"
               aria-describedby={cost.data ? costNoteId : undefined}
               disabled={final.state.kind === 'working'}
-              onClick={() => void final.start({ ...settings, enabled, srt: cues ? editorSrt(cues) : '', style, ctaImage })}
+              onClick={() => void final.start({ ...settings, enabled, srt: cues ? editorSrt(cues) : '', style, ctaImage, withLogo })}
             >
               Final Video
             </Button>

@@ -97,6 +97,7 @@ export interface FinalVideoChoices extends SubtitleSettings {
   srt: string;
   style: SubtitleStyleName;
   ctaImage: File | null;
+  withLogo: boolean;
 }
 
 function finalStatus(result: ApiResult): FinalVideoStatus {
@@ -113,6 +114,7 @@ export async function startFinalVideo(project: ProjectRef, choices: FinalVideoCh
     subtitle_enabled: choices.enabled ? 'Yes' : 'No',
     subtitle_srt: choices.srt,
     subtitle_style: choices.style,
+    logo_enabled: choices.withLogo ? 'Yes' : 'No',
   };
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);

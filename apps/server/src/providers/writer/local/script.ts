@@ -1,6 +1,7 @@
 import { ideaTones, type IdeaTone } from '@reelsmith/contracts';
 import { splitSentences } from '../fit.ts';
 import { countWords } from '../types.ts';
+import { footageLines } from './footage.ts';
 import { directionLabels } from './frameworks.ts';
 import { seedOf } from './random.ts';
 import { tones, upperFirst } from './voice.ts';
@@ -90,14 +91,19 @@ function linesFromWords(words: string): Line[] {
   ];
 }
 
+/** `lines` from a seeded starting point, so two videos do not get the same filler in the same order. */
+function rotate(lines: readonly string[], seed: string, priority: number): Line[] {
+  const offset = lines.length ? seedOf(seed) % lines.length : 0;
+  return lines.map((_, index) => ({ text: lines[(offset + index) % lines.length]!, priority }));
+}
+
 /**
  * Keeps the lines that fit `budget` words, most needed first, in their original order; when room is left and the
- * tone is known, the tone's own short lines go in before the closing line so a longer video does not end early.
+ * tone is known, the tone's own short lines go in before the closing line so a longer video does not end early,
+ * then the `padding` lines, until the budget is used.
  */
-function assemble(lines: Line[], budget: number, tone: IdeaTone | null, seed: string): string {
-  const fillers = tone ? tones[tone].fillers : [];
-  const offset = fillers.length ? seedOf(seed) % fillers.length : 0;
-  const rotated = fillers.map((_, index) => ({ text: fillers[(offset + index) % fillers.length]!, priority: 6 }));
+function assemble(lines: Line[], budget: number, tone: IdeaTone | null, seed: string, padding: readonly string[] = []): string {
+  const rotated = [...rotate(tone ? tones[tone].fillers : [], seed, 6), ...rotate(padding, seed, 7)];
   const closing = Math.max(1, lines.length - 1);
   const withFillers = [...lines.slice(0, closing), ...rotated, ...lines.slice(closing)];
   const ranked = withFillers.map((line, index) => ({ ...line, index })).sort((a, b) => a.priority - b.priority || a.index - b.index);
@@ -120,10 +126,16 @@ export function writeScript(prompt: string, budget: number): string {
   return assemble(lines, budget, brief ? (brief.tone ?? 'Professional') : null, prompt);
 }
 
-/** A voiceover for footage that exists: the prompt leads; speech already in the video is rephrased around it. */
+/**
+ * A voiceover for footage that exists: the prompt leads; speech already in the video is rephrased around it. It
+ * fills the video's length (the budget), with lines about the footage when the user's own run out.
+ */
 export function writeVideoScript(request: { prompt?: string; transcript?: string }, budget: number): string {
   const prompt = request.prompt?.trim();
-  if (prompt) return writeScript(prompt, budget);
+  if (prompt) {
+    const brief = linesFromBrief(prompt);
+    return assemble(brief?.lines ?? linesFromWords(prompt), budget, brief ? (brief.tone ?? 'Professional') : null, prompt, footageLines);
+  }
   const transcript = request.transcript?.trim();
   const lines = transcript
     ? linesFromWords(transcript)
@@ -132,5 +144,5 @@ export function writeVideoScript(request: { prompt?: string; transcript?: string
         { text: 'Watch this.', priority: 3 },
         { text: 'Like what you see? Tap the link in bio.', priority: 1 },
       ];
-  return assemble(lines, budget, null, transcript ?? '');
+  return assemble(lines, budget, null, transcript ?? '', footageLines);
 }
