@@ -12,7 +12,7 @@ import { useSession } from '../../lib/session.ts';
 import { useBusyTask } from '../../lib/useBusyTask.ts';
 import { addBrolls, fetchAutoBrolls, fetchLatestVideo, saveBrollUrl, skipBroll, uploadMainVideo } from './api.ts';
 import { OverlayRows } from './OverlayRows.tsx';
-import { canProcess, emptyRow, rowsFromSuggestions, type OverlayRow } from './rows.ts';
+import { canProcess, emptyRow, rowsFromSuggestions, rowTimesError, type OverlayRow } from './rows.ts';
 
 const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
 
@@ -27,7 +27,7 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
   const latest = useQuery({ queryKey: ['latest-video', user.id, projectId], queryFn: () => fetchLatestVideo(user.id, projectId) });
   const [uploaded, setUploaded] = useState<MainVideo | null>(null);
   const [rows, setRows] = useState<OverlayRow[]>(() => [emptyRow()]);
-  const { busy, error, run } = useBusyTask();
+  const { busy, error, setError, run } = useBusyTask();
   const [preview, setPreview] = useState<string | null>(null);
   const [seconds, setSeconds] = useState<number | null>(null);
 
@@ -51,7 +51,13 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
     });
 
   if (latest.isPending) return <Spinner className="size-8" />;
-  const ready = canProcess(rows);
+  const ready = canProcess(rows, seconds);
+  const timesError = rowTimesError(rows, seconds);
+  // A failure is about the rows as they were: once the user changes them, it no longer applies.
+  const changeRows = (next: OverlayRow[]) => {
+    setRows(next);
+    setError(null);
+  };
 
   if (preview) {
     return (
@@ -130,7 +136,7 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
             {brollTexts.autoBeta}
           </Button>
         </div>
-        <OverlayRows rows={rows} onChange={setRows} />
+        <OverlayRows rows={rows} onChange={changeRows} />
         {error && <Notice message={{ tone: 'error', text: error }} />}
         <div className="flex flex-wrap items-center gap-3">
           <Button onClick={process} disabled={!ready || !main} aria-describedby="process-hint">
@@ -141,8 +147,8 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
           </Button>
         </div>
         {(!ready || !main) && (
-          <p id="process-hint" className="text-sm text-muted">
-            {!main ? brollTexts.noMainVideo : brollTexts.incompleteHint}
+          <p id="process-hint" className={`text-sm ${main && timesError ? 'font-medium text-red-700' : 'text-muted'}`}>
+            {!main ? brollTexts.noMainVideo : (timesError ?? brollTexts.incompleteHint)}
           </p>
         )}
       </section>

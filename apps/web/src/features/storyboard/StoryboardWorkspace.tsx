@@ -21,7 +21,8 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
   const [scenes, setScenes] = useState<Scene[]>(() => initialTexts.map((text) => ({ text, video: null, image: null, error: null })));
   const [target, setTarget] = useState<number | null>(null);
   const [stockOpen, setStockOpen] = useState(false);
-  const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  // 'check' stands for Create Video's own check, re-run as scenes change so it names the next gap or goes away.
+  const [notice, setNotice] = useState<NoticeMessage | 'check' | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const saved = useRef([...initialTexts]);
@@ -85,9 +86,8 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
   }
 
   async function createVideo() {
-    const error = createVideoError(scenes);
-    if (error) {
-      setNotice({ tone: 'error', text: error });
+    if (createVideoError(scenes)) {
+      setNotice('check');
       return;
     }
     setNotice(null);
@@ -101,6 +101,9 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
       setBusy(false);
     }
   }
+
+  const checkError = notice === 'check' ? createVideoError(scenes) : null;
+  const shown: NoticeMessage | null = notice !== 'check' ? notice : checkError ? { tone: 'error', text: checkError } : null;
 
   if (result) {
     return (
@@ -159,7 +162,7 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
         ))}
       </ol>
 
-      {notice && <Notice message={notice} />}
+      {shown && <Notice message={shown} />}
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" onClick={() => setNotice({ tone: 'error', text: storyboardTexts.aiVideoUnavailable })}>
           Create AI Video
