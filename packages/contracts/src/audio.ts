@@ -13,7 +13,6 @@ export type VoiceListItem = z.infer<typeof voiceListResponse>[number];
 
 /** The texts of /audio and /audio-types beyond the SPEC §8 catalogue (which has none for audio and tempo failures). */
 export const audioTexts = {
-  heading: 'Voiceover',
   panelHeading: 'Create the voiceover',
   intro: 'Pick a voice, say how it should sound, and generate the voiceover for your script.',
   loadFailed: 'We could not load this project. Check your connection and reload the page.',

@@ -8,6 +8,7 @@ import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSession } from '../../lib/session.ts';
 import { fetchMusic, updateBgMusic, uploadMusic } from './api.ts';
+import { useFlow } from '../../lib/flow.ts';
 
 interface Choice {
   title: string;
@@ -20,6 +21,7 @@ const none: Choice = { title: noBackgroundMusicTitle, url: '' };
 
 function MusicChoices({ user, projectId }: { user: SessionUser; projectId: string | null }) {
   const navigate = useNavigate();
+  const { nextPath } = useFlow();
   // On a fresh install the library makes its tracks in the background: ask again until the first one exists.
   const music = useQuery({ queryKey: ['music'], queryFn: fetchMusic, refetchInterval: (query) => (query.state.data?.some((t) => !t.silent) ? false : 5000) });
   const [selected, setSelected] = useState('');
@@ -51,7 +53,7 @@ function MusicChoices({ user, projectId }: { user: SessionUser; projectId: strin
     setBusy('Saving');
     try {
       await updateBgMusic(user.id, projectId, selected);
-      await navigate(projectId ? `/subtitles?project=${encodeURIComponent(projectId)}` : '/subtitles');
+      await navigate(projectId ? nextPath(projectId) : '/subtitles');
     } catch (failure) {
       setError((failure as Error).message);
       setBusy(null);

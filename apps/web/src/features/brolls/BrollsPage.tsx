@@ -13,6 +13,7 @@ import { useBusyTask } from '../../lib/useBusyTask.ts';
 import { addBrolls, fetchAutoBrolls, fetchLatestVideo, saveBrollUrl, skipBroll, uploadMainVideo } from './api.ts';
 import { OverlayRows } from './OverlayRows.tsx';
 import { canProcess, emptyRow, rowsFromSuggestions, rowTimesError, type OverlayRow } from './rows.ts';
+import { useFlow } from '../../lib/flow.ts';
 
 const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
 
@@ -24,6 +25,7 @@ interface MainVideo {
 
 function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: string }) {
   const navigate = useNavigate();
+  const { nextPath } = useFlow();
   const latest = useQuery({ queryKey: ['latest-video', user.id, projectId], queryFn: () => fetchLatestVideo(user.id, projectId) });
   const [uploaded, setUploaded] = useState<MainVideo | null>(null);
   const [rows, setRows] = useState<OverlayRow[]>(() => [emptyRow()]);
@@ -32,7 +34,7 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
   const [seconds, setSeconds] = useState<number | null>(null);
 
   const main: MainVideo | null = uploaded ?? (latest.data?.user_video_url ? { url: latest.data.user_video_url } : null);
-  const next = `/background-music?project=${encodeURIComponent(projectId)}`;
+  const next = nextPath(projectId);
 
   const upload = (file: File) =>
     run('Uploading video', async () => {
@@ -161,6 +163,7 @@ export function BrollsPage() {
   const { data: user } = useSession();
   const [params, setParams] = useSearchParams();
   const projectId = params.get('project');
+  const { page } = useFlow();
   const latest = useQuery({ queryKey: ['latest-video', user?.id, null], queryFn: () => fetchLatestVideo(user!.id, null), enabled: !!user && !projectId });
   const found = latest.data?.video_id;
   useEffect(() => {
@@ -169,7 +172,7 @@ export function BrollsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Background Video</h1>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page?.title}</h1>
       {!user ? null : projectId ? (
         <BrollsWorkspace key={projectId} user={user} projectId={projectId} />
       ) : latest.isError || (latest.data && !found) ? (

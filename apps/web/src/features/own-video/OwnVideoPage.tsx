@@ -10,11 +10,13 @@ import { useSession } from '../../lib/session.ts';
 import { checkVideoStatus, combineVideosSilent, createOwnVideoEntry, uploadAndSave } from './api.ts';
 import { addFiles, overLimit, stockItem, totalBytes, totalSeconds, type OwnVideoItem } from './items.ts';
 import { VideoList } from './VideoList.tsx';
+import { useFlow } from '../../lib/flow.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function OwnVideoWorkspace({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
+  const { nextPath } = useFlow();
   const [params, setParams] = useSearchParams();
   const [items, setItems] = useState<OwnVideoItem[]>([]);
   const [note, setNote] = useState<string | null>(null);
@@ -86,7 +88,7 @@ function OwnVideoWorkspace({ user }: { user: SessionUser }) {
         if (status.status !== 'processing') throw new Error(status.error ?? ownVideoTexts.operationFailed);
         if (status.percent !== undefined) setBusy(`${ownVideoTexts.combining} (${Math.round(status.percent)}%) · ${workflowMessages.doNotRefresh}`);
       }
-      await navigate(`/script-types?project=${encodeURIComponent(projectId)}`);
+      await navigate(nextPath(projectId));
     } catch (failure) {
       if (alive.current) setError((failure as Error).message);
     } finally {

@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session.ts';
 import { useBusyTask } from '../../lib/useBusyTask.ts';
 import { createScrollStopperEntry, uploadScrollStopperVideo, useBackgrounds } from './api.ts';
 import { BackgroundGrid } from './BackgroundGrid.tsx';
+import { useFlow } from '../../lib/flow.ts';
 
 const maxBytes = uploadPolicies['scroll-stopper-video'].maxBytes;
 
@@ -21,6 +22,7 @@ interface LongVideo {
 
 function ScrollStopperWorkspace({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
+  const { nextPath } = useFlow();
   const backgrounds = useBackgrounds();
   const fileId = useId();
   const { busy, error, setError, run } = useBusyTask();
@@ -31,7 +33,7 @@ function ScrollStopperWorkspace({ user }: { user: SessionUser }) {
   const choose = (url: string) =>
     run('Creating your video', async () => {
       const videoId = await createScrollStopperEntry(user.id, url);
-      await navigate(`/script-types?project=${encodeURIComponent(videoId)}`);
+      await navigate(nextPath(videoId));
     });
 
   const chooseOwn = (url: string, seconds: number | undefined) => {

@@ -8,6 +8,7 @@ import { Notice } from '../../components/ui/Notice.tsx';
 import { useSession } from '../../lib/session.ts';
 import { generateScenes } from './api.ts';
 import { StoryboardWorkspace } from './StoryboardWorkspace.tsx';
+import { useFlow } from '../../lib/flow.ts';
 
 const scenesKey = (userId: string | undefined, projectId: string | null) => ['storyboard-scenes', userId, projectId];
 
@@ -52,9 +53,10 @@ function StoryboardLoader({ user, projectId }: { user: SessionUser; projectId: s
 export function SmartStoryboardPage() {
   const { data: user } = useSession();
   const [params] = useSearchParams();
+  const { page } = useFlow();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Smart Storyboard</h1>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page?.title}</h1>
       {user && <StoryboardLoader user={user} projectId={params.get('project')} />}
     </div>
   );

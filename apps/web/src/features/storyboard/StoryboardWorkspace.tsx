@@ -9,6 +9,7 @@ import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { generateStoryboard, updateScene } from './api.ts';
 import { SceneCard } from './SceneCard.tsx';
 import { createVideoError, firstSceneWithoutVideo, pickedImageError, pickedVideoError, sceneNumbers, type Scene } from './scenes.ts';
+import { useFlow } from '../../lib/flow.ts';
 
 const player = 'aspect-[9/16] w-full max-w-72 rounded-xl bg-black object-contain';
 const busyText = `${workflowMessages.generatingVideo} · ${workflowMessages.doNotRefresh} · ${storyboardTexts.estimate}`;
@@ -17,6 +18,7 @@ const objectUrls = (scene: Scene) => [scene.image?.previewUrl, scene.video?.kind
 
 export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: SessionUser; projectId: string; initialTexts: string[] }) {
   const navigate = useNavigate();
+  const { nextPath } = useFlow();
   const targetId = useId();
   const [scenes, setScenes] = useState<Scene[]>(() => initialTexts.map((text) => ({ text, video: null, image: null, error: null })));
   const [target, setTarget] = useState<number | null>(null);
@@ -113,7 +115,7 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
           <Button variant="secondary" onClick={() => window.location.reload()}>
             Restart
           </Button>
-          <Button onClick={() => void navigate(`/BRolls?project=${encodeURIComponent(projectId)}`)}>Next</Button>
+          <Button onClick={() => void navigate(nextPath(projectId))}>Next</Button>
         </div>
       </section>
     );
