@@ -26,6 +26,7 @@ export const audioTexts = {
   instructionsHint: 'Optional: how the voice should sound, e.g. "warm and upbeat, a little fast".',
   generate: 'Generate Voiceover',
   generating: 'Generating Voiceover',
+  generateEstimate: 'A voiceover usually takes under 30 secs.',
   playerLabel: 'Voiceover',
   tempoLabel: 'Tempo',
   tempoHint: 'From 0.5 (slower) to 2 (faster); 1 is as spoken.',

@@ -2,7 +2,7 @@ import { bgMusicTexts, noBackgroundMusicTitle, workflowMessages, type SessionUse
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -62,7 +62,7 @@ function MusicChoices({ user, projectId }: { user: SessionUser; projectId: strin
 
   return (
     <div className="flex flex-col gap-5">
-      {busy && <BusyOverlay text={busy} />}
+      {busy && <RenderProgress title={busy} />}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 font-semibold">Choose a track</legend>
         {music.isPending && <Spinner className="size-6" />}

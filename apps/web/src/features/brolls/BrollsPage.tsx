@@ -2,10 +2,10 @@ import { brollTexts, maxVideoSeconds, uploadPolicies, workflowMessages, type Ses
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
 import { FileDropZone } from '../../components/ui/FileDropZone.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatBytes } from '../../lib/bytes.ts';
 import { useSession } from '../../lib/session.ts';
@@ -86,7 +86,7 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
 
   return (
     <div className="grid gap-6 md:grid-cols-[18rem_1fr]">
-      {busy && <BusyOverlay text={busy === workflowMessages.generatingVideo ? `${busy} · ${workflowMessages.doNotRefresh}` : busy} />}
+      {busy && <RenderProgress title={busy} notice={busy === workflowMessages.generatingVideo ? brollTexts.estimate : undefined} />}
       <section className="flex flex-col gap-2">
         {main ? (
           <video

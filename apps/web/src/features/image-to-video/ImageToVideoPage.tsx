@@ -5,9 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { useSession } from '../../lib/session.ts';
 import { fetchEffects } from './api.ts';
-import { ConversionOverlay } from './ConversionOverlay.tsx';
 import { EffectOptions } from './EffectOptions.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { addImages, countIsValid, type PickedImage } from './images.ts';
@@ -98,7 +98,9 @@ export function ImageToVideoPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      {conversion.phase === 'busy' && <ConversionOverlay percent={conversion.percent} />}
+      {conversion.phase === 'busy' && (
+        <RenderProgress title={imageToVideoTexts.busy} notice={imageToVideoTexts.estimate} percent={conversion.percent} progressLabel={imageToVideoTexts.progressLabel} />
+      )}
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Animated Images</h1>
       <div className="grid gap-8 md:grid-cols-[1fr_16rem]">
         <div className="flex flex-col gap-3">

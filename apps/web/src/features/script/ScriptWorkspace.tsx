@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type Keyboard
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { generateScript, generateScriptForVideo, saveScript } from './api.ts';
-import { GeneratingOverlay } from './GeneratingOverlay.tsx';
 import { useDraftCache, useProjectVideo, type SavedDraft } from './queries.ts';
 import { ScriptEditor } from './ScriptEditor.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
@@ -190,7 +190,7 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
         )}
       </div>
       {generating && (
-        <GeneratingOverlay text={scriptTexts.generating} estimate={variant === 'prompt' ? scriptTexts.estimate : scriptTexts.estimateForVideo} />
+        <RenderProgress title={scriptTexts.generating} notice={variant === 'prompt' ? scriptTexts.estimate : scriptTexts.estimateForVideo} />
       )}
     </div>
   );

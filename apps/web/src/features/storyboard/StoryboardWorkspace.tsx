@@ -3,16 +3,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
 import type { AddedStock } from '../../components/stock/StockResults.tsx';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { generateStoryboard, updateScene } from './api.ts';
 import { SceneCard } from './SceneCard.tsx';
 import { createVideoError, firstSceneWithoutVideo, pickedImageError, pickedVideoError, sceneNumbers, type Scene } from './scenes.ts';
 import { useFlow } from '../../lib/flow.ts';
 
 const player = 'aspect-[9/16] w-full max-w-72 rounded-xl bg-black object-contain';
-const busyText = `${workflowMessages.generatingVideo} · ${workflowMessages.doNotRefresh} · ${storyboardTexts.estimate}`;
 
 const objectUrls = (scene: Scene) => [scene.image?.previewUrl, scene.video?.kind === 'file' ? scene.video.previewUrl : undefined];
 
@@ -123,7 +122,7 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
 
   return (
     <div className="flex flex-col gap-5">
-      {busy && <BusyOverlay text={busyText} />}
+      {busy && <RenderProgress title={workflowMessages.generatingVideo} notice={storyboardTexts.estimate} />}
       <p className="text-muted">Edit the scenes if you like, then give every scene a video. Each scene plays while the voiceover says its part.</p>
 
       <div className="flex flex-wrap items-end gap-3">
