@@ -60,17 +60,17 @@ test('/audio: pick a voice, generate, change and reset the tempo, Pro-only clone
   await expect(player(page)).toHaveAttribute('src', /\/files\/users\//, { timeout: 90_000 });
   const original = await playerDuration(page);
   expect(original).toBeGreaterThan(1);
-  await expect(page.getByLabel(audioTexts.tempoLabel)).toHaveValue('1');
+  await expect(page.getByLabel(audioTexts.tempoLabel, { exact: true })).toHaveValue('1');
   await screenshots(page, 'audio');
 
   // Out of range: said next to the field, nothing sent.
-  await page.getByLabel(audioTexts.tempoLabel).fill('3');
+  await page.getByLabel(audioTexts.tempoLabel, { exact: true }).fill('3');
   await page.getByRole('button', { name: audioTexts.applyTempo }).click();
   await expect(page.getByText('Enter a tempo from 0.5 to 2.')).toBeVisible();
 
   const firstSrc = await player(page).getAttribute('src');
-  await page.getByLabel(audioTexts.tempoLabel).fill('1.5');
-  await expect(page.getByLabel(audioTexts.tempoLabel)).toHaveValue('1.5');
+  await page.getByLabel(audioTexts.tempoLabel, { exact: true }).fill('1.5');
+  await expect(page.getByLabel(audioTexts.tempoLabel, { exact: true })).toHaveValue('1.5');
   const adjusted = page.waitForResponse((response) => response.url().endsWith('/api/adjust-tempo'), { timeout: 60_000 });
   await page.getByRole('button', { name: audioTexts.applyTempo }).click();
   const answer = await adjusted;
@@ -80,7 +80,7 @@ test('/audio: pick a voice, generate, change and reset the tempo, Pro-only clone
   expect(await playerDuration(page)).toBeCloseTo(original / 1.5, 0);
 
   await page.getByRole('button', { name: audioTexts.resetTempo }).click();
-  await expect(page.getByLabel(audioTexts.tempoLabel)).toHaveValue('1');
+  await expect(page.getByLabel(audioTexts.tempoLabel, { exact: true })).toHaveValue('1');
   await expect.poll(() => playerDuration(page), { timeout: 60_000 }).toBeCloseTo(original, 1);
 
   // A failing call shows no message (SPEC §8) and leaves the page usable.
@@ -136,6 +136,9 @@ test('/audio-types: voiceover, combine with the project video (status polled), t
 
   await combine.click();
   await expect(page.getByRole('progressbar', { name: 'Combining progress' })).toBeVisible();
+  // The one busy state: what runs, 'Do not refresh' with its estimate, and the time left of work that reports percent.
+  await expect(page.getByRole('status').filter({ hasText: audioTexts.combining })).toContainText(workflowMessages.doNotRefresh);
+  await expect(page.getByText(/^(About \d+ (secs|min) left|Working out the time left…)$/)).toBeVisible();
   const combined = page.getByLabel(audioTexts.combinedLabel, { exact: true });
   await expect(combined).toHaveAttribute('src', /\/files\/users\//, { timeout: 150_000 });
   await expect(page.getByRole('alert')).toHaveCount(0);

@@ -49,11 +49,20 @@ test('B-roll overlay, preview, a library track, then /subtitles', async ({ page 
   await expect(page).toHaveURL(new RegExp(`/subtitles\\?project=${project}`));
 });
 
-test('a half-filled row blocks processing; a non-MP3 upload shows the server’s error in red', async ({ page }) => {
+test('a half-filled row or inverted times block processing; a non-MP3 upload shows the server’s error in red', async ({ page }) => {
   await startBrolls(page, 'brolls-half');
   await page.getByLabel('End (s) 1').fill('2');
   await expect(page.getByRole('button', { name: 'Add B-Rolls' })).toBeDisabled();
   await expect(page.getByText(brollTexts.incompleteHint)).toBeVisible();
+  // Inverted times are refused here, and the refusal goes once they are fixed.
+  await page.getByLabel('Image 1').setInputFiles(join(fixtures, 'logo.png'));
+  await page.getByLabel('Start (s) 1').fill('1.5');
+  await page.getByLabel('End (s) 1').fill('1');
+  await expect(page.getByText(brollTexts.badTimes(1))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add B-Rolls' })).toBeDisabled();
+  await page.getByLabel('End (s) 1').fill('2');
+  await expect(page.getByText(brollTexts.badTimes(1))).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add B-Rolls' })).toBeEnabled();
 
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(/\/background-music\?project=/);

@@ -1,3 +1,4 @@
+import { stepStateTexts } from '@reelsmith/contracts';
 import { expect, test } from '@playwright/test';
 import { confirmedAccount, logIn } from './helpers.ts';
 
@@ -32,18 +33,32 @@ test('/Dashboard, /Subscriptions and /BRolls render the same pages as their lowe
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   }
 
+  // With no project behind it, /BRolls is where Add B-Rolls starts: its bar says it has no Script or Audio step.
   const progress = page.getByRole('list', { name: 'Progress' });
+  const { done, current, skipped } = stepStateTexts;
   await expect(progress.getByRole('listitem')).toHaveText([
-    'Generate Script',
-    'Generate Audio',
-    'Background Video',
+    `Generate Script${skipped}`,
+    `Generate Audio${skipped}`,
+    `Background Video${current}`,
     'Background Music',
     'Final Video',
   ]);
-  await expect(progress.locator('[aria-current="step"]')).toHaveText('Background Video');
+  await expect(progress.locator('[aria-current="step"]')).toHaveText(`Background Video${current}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Background Video: B-Rolls' })).toBeVisible();
 
-  await page.goto('/script-types');
-  await expect(page.getByRole('list', { name: 'Progress' }).getByRole('listitem').first()).toHaveText('Video');
+  // The flows that start from the user's own video have no page for Background Video: skipped, never done. The
+  // shared music page keeps the flow its project came through.
+  await page.goto('/script-types?project=p1');
+  await expect(page.getByRole('list', { name: 'Progress' }).getByRole('listitem').first()).toHaveText(`Video${done}`);
+  await page.goto('/background-music?project=p1');
+  await expect(page.getByRole('list', { name: 'Progress' }).getByRole('listitem')).toHaveText([
+    `Video${done}`,
+    `Generate Script${done}`,
+    `Generate Audio${done}`,
+    `Background Video${skipped}`,
+    `Background Music${current}`,
+    'Final Video',
+  ]);
 
   await page.getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -64,7 +64,10 @@ test('six scenes from the script, edits saved on blur, checked uploads, Create V
   for (const n of [1, 2, 3, 4, 6]) await page.getByLabel(`Video for scene ${n}`).setInputFiles(videos[n - 1]!);
   await expect(page.getByLabel('Scene 1 video')).toBeVisible();
   await page.getByRole('button', { name: 'Create Video' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: storyboardTexts.missingVideo(5) })).toBeVisible();
+  const missing = page.getByRole('alert').filter({ hasText: storyboardTexts.missingVideo(5) });
+  await expect(missing).toBeVisible();
+  await page.getByLabel('Video for scene 5').setInputFiles(videos[4]!);
+  await expect(missing).toBeHidden();
 
   await page.getByRole('button', { name: 'Create AI Video' }).click();
   await expect(page.getByRole('alert').filter({ hasText: storyboardTexts.aiVideoUnavailable })).toBeVisible();
@@ -76,7 +79,6 @@ test('six scenes from the script, edits saved on blur, checked uploads, Create V
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  await page.getByLabel('Video for scene 5').setInputFiles(videos[4]!);
   await page.screenshot({ path: '/tmp/C-storyboard-1280.png', fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: '/tmp/C-storyboard-375.png', fullPage: true });

@@ -13,7 +13,6 @@ export type VoiceListItem = z.infer<typeof voiceListResponse>[number];
 
 /** The texts of /audio and /audio-types beyond the SPEC §8 catalogue (which has none for audio and tempo failures). */
 export const audioTexts = {
-  heading: 'Voiceover',
   panelHeading: 'Create the voiceover',
   intro: 'Pick a voice, say how it should sound, and generate the voiceover for your script.',
   loadFailed: 'We could not load this project. Check your connection and reload the page.',
@@ -27,6 +26,7 @@ export const audioTexts = {
   instructionsHint: 'Optional: how the voice should sound, e.g. "warm and upbeat, a little fast".',
   generate: 'Generate Voiceover',
   generating: 'Generating Voiceover',
+  generateEstimate: 'A voiceover usually takes under 30 secs.',
   playerLabel: 'Voiceover',
   tempoLabel: 'Tempo',
   tempoHint: 'From 0.5 (slower) to 2 (faster); 1 is as spoken.',

@@ -39,6 +39,7 @@ export const brollTexts = {
   noStockImages: 'No stock images matched the script. Add images yourself.',
   incompleteHint: 'Each row needs an image, a start and an end, or nothing at all.',
   autoBeta: 'Auto B-roll (beta)',
+  estimate: 'Adding the overlays usually takes under a minute.',
   /** SPEC §9: the final video keeps at most the first 59 s of a longer video. */
   longVideo: (seconds: number) => `This video runs ${Math.round(seconds)} secs; the final video uses its first ${maxVideoSeconds} secs.`,
 } as const;

@@ -143,6 +143,7 @@ export const ideaMessages = {
   ideaNotFound: 'That idea was not found. Reload the page and try again.',
   saved: 'Business profile saved.',
   generating: 'Generating Ideas',
+  estimate: 'Writing ideas usually takes under 30 secs.',
   startingProject: 'Starting your video',
   loadFailed: "We couldn't load your business profile and ideas. Reload the page to try again.",
   usage: (used: number, allowed: number) => `Ideas generated: ${used} / ${allowed}`,

@@ -51,6 +51,7 @@ export const imageToVideoTexts = {
   duplicates: (count: number) => `${count} duplicate ${count === 1 ? 'image was' : 'images were'} skipped.`,
   busy: 'Converting images to video',
   estimate: 'This usually takes under a minute.',
+  progressLabel: 'Conversion progress',
   zoneHint: `2 to ${imageCount.max} images, up to ${maxImageBytes / (1024 * 1024)} MB each`,
 } as const;
 

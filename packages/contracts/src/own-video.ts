@@ -32,6 +32,7 @@ export const ownVideoTexts = {
     `Together these videos run ${Math.round(seconds)} secs; the video uses the first ${maxVideoSeconds} secs.`,
   uploading: (n: number, of: number) => `Uploading video ${n} of ${of}`,
   combining: 'Combining your videos',
+  combineEstimate: 'Combining usually takes under a minute.',
 } as const;
 
 export const scrollStopperTexts = {

@@ -65,4 +65,6 @@ export const storyboardTexts = {
   saveFailed: 'Could not save this scene. Please try again.',
   /** Shown under the busy text while the video renders. */
   estimate: 'This usually takes under a minute.',
+  /** Shown while the six scenes are written. */
+  scenesEstimate: 'Writing the six scenes usually takes under 30 secs.',
 } as const;

@@ -1,4 +1,4 @@
-import { videoFirstSteps, workflowSteps } from '@reelsmith/contracts';
+import { stepStates } from '@reelsmith/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
@@ -6,13 +6,11 @@ import { Button, linkClasses } from '../components/ui/Button.tsx';
 import { ProgressSteps } from '../components/ui/ProgressSteps.tsx';
 import { Wordmark } from '../components/ui/Wordmark.tsx';
 import { signOut } from '../lib/session.ts';
-import { useVideoFirstFlow } from './flowVariant.ts';
-import { useRouteHandle } from './routeHandle.ts';
+import { useFlow } from '../lib/flow.ts';
 
 /** Header (logo, Home, Signout) on every signed-in page, plus the progress bar on workflow pages. */
 export function SignedInLayout() {
-  const page = useRouteHandle()?.page;
-  const videoFirst = useVideoFirstFlow(page);
+  const { flow, page } = useFlow();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
@@ -51,9 +49,10 @@ export function SignedInLayout() {
             </Button>
           </nav>
         </div>
-        {page?.step && (
-          <div className="mx-auto max-w-3xl px-2 pt-1 pb-4 sm:px-6">
-            <ProgressSteps steps={videoFirst ? videoFirstSteps : workflowSteps} current={page.step} />
+        {flow && page && (
+          <div className="mx-auto flex max-w-3xl flex-col gap-2 px-2 pt-1 pb-4 sm:px-6">
+            <p className="text-center text-xs font-semibold tracking-wide text-muted uppercase">{flow.tile}</p>
+            <ProgressSteps steps={stepStates(flow, page.path)} />
           </div>
         )}
       </header>

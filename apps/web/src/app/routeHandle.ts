@@ -1,10 +1,8 @@
-import type { PageDefinition } from '@reelsmith/contracts';
 import { useMatches } from 'react-router';
 
-/** Data each route carries for the layouts above it: the tab title and, for signed-in pages, their definition. */
+/** Data each route carries for the layouts above it: the tab title. */
 export interface RouteHandle {
   title: string;
-  page?: PageDefinition;
 }
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {

@@ -50,7 +50,7 @@ const builtPages: Partial<Record<string, ComponentType>> = {
 
 function signedInRoute(page: PageDefinition): RouteObject {
   const Page = builtPages[page.path];
-  const handle: RouteHandle = { title: page.title, page };
+  const handle: RouteHandle = { title: page.title };
   return { path: page.path, handle, element: Page ? <Page /> : <PlaceholderPage title={page.title} /> };
 }
 

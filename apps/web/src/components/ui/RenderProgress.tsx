@@ -1,46 +1,91 @@
-import { workflowMessages } from '@reelsmith/contracts';
-import { useId } from 'react';
+import { busyTexts, workflowMessages } from '@reelsmith/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { secondsLeft } from '../../lib/progress.ts';
 import { Spinner } from './Spinner.tsx';
 
 interface RenderProgressProps {
   title: string;
-  /** What to expect, under the spec's 'Do not refresh' notice. */
-  notice: string;
-  progressLabel: string;
-  percent: number;
-  /** Why the render has not started yet (it waits its turn in the queue), in plain words. */
+  /**
+   * The honest estimate of how long this kind of work takes, under the spec's 'Do not refresh'. Without it the wait
+   * is a short one (signing in, saving) that only needs to say what is happening.
+   */
+  notice?: string;
+  /** The work's own percent where it reports one (renders, combine, conversion); without it the estimate stands alone. */
+  percent?: number;
+  /** The progress bar's name, where there is a percent. */
+  progressLabel?: string;
+  /** Why the work has not started yet (it waits its turn in the queue), in plain words. */
   waiting?: string | null;
 }
 
-/** The wait over the page while a render runs: the spec's 'Do not refresh', and the render's own percent. */
-export function RenderProgress({ title, notice, progressLabel, percent, waiting }: RenderProgressProps) {
+/** Ticks once a second while mounted, so the time left follows the clock between two progress reports. */
+function useElapsed(): number {
+  const [startedAt] = useState(() => Date.now());
+  const [now, setNow] = useState(startedAt);
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now - startedAt;
+}
+
+/**
+ * The one busy state of every wait longer than a few seconds: what is happening, 'Do not refresh', the estimate, and
+ * where the work reports it the percent and the time left. A native modal dialog, so the page behind it is inert and
+ * no button can start a second job meanwhile; Escape does not close it, the work does.
+ */
+export function RenderProgress({ title, notice, percent, progressLabel, waiting }: RenderProgressProps) {
   const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const elapsed = useElapsed();
+  useEffect(() => {
+    if (!dialog.current?.open) dialog.current?.showModal();
+  }, []);
+  const left = percent === undefined ? null : secondsLeft(percent, elapsed);
+  const shown = percent === undefined ? 0 : Math.round(percent);
+
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="fixed inset-0 z-50 flex items-center justify-center bg-white/85 p-6 backdrop-blur-sm">
-      <div className="flex w-full max-w-sm flex-col items-center gap-3 rounded-xl bg-white px-8 py-6 text-center shadow-lg ring-1 ring-black/5">
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => event.preventDefault()}
+      // A browser may close a modal dialog on a repeated Escape even when cancel is refused; the work is not over.
+      onClose={(event) => event.currentTarget.showModal()}
+      className="m-auto w-[calc(100%-3rem)] max-w-sm rounded-xl bg-white px-8 py-6 text-center shadow-lg ring-1 ring-black/5 backdrop:bg-white/85 backdrop:backdrop-blur-sm"
+    >
+      <div className="flex flex-col items-center gap-3">
         <Spinner />
-        <p id={titleId} className="text-lg font-semibold">
-          {title}
-        </p>
-        <p className="font-semibold text-red-700">{workflowMessages.doNotRefresh}</p>
-        <p className="text-sm text-muted">{notice}</p>
-        <p role="status" className="text-sm font-medium text-ink">
-          {waiting}
-        </p>
-        <div
-          role="progressbar"
-          aria-label={progressLabel}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2.5 w-full overflow-hidden rounded-full bg-accent-soft"
-        >
-          <div className="h-full rounded-full bg-accent motion-safe:transition-[width] motion-safe:duration-500" style={{ width: `${percent}%` }} />
+        <div role="status" aria-live="polite" className="flex flex-col items-center gap-2">
+          <p id={titleId} className="text-lg font-semibold">
+            {title}
+          </p>
+          {notice && (
+            <>
+              <p className="font-semibold text-red-700">{workflowMessages.doNotRefresh}</p>
+              <p className="text-sm text-muted">{notice}</p>
+            </>
+          )}
+          {waiting && <p className="text-sm font-medium text-ink">{waiting}</p>}
         </div>
-        <p className="text-sm tabular-nums text-muted" aria-hidden="true">
-          {percent}%
-        </p>
+        {percent !== undefined && (
+          <>
+            <div
+              role="progressbar"
+              aria-label={progressLabel ?? title}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={shown}
+              className="h-2.5 w-full overflow-hidden rounded-full bg-accent-soft"
+            >
+              <div className="h-full rounded-full bg-accent motion-safe:transition-[width] motion-safe:duration-500" style={{ width: `${shown}%` }} />
+            </div>
+            <p className="flex w-full justify-between text-sm tabular-nums text-muted">
+              <span>{shown}%</span>
+              <span>{left === null ? busyTexts.estimating : busyTexts.timeLeft(left)}</span>
+            </p>
+          </>
+        )}
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -6,6 +6,7 @@ import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useProjectScript } from './queries.ts';
+import { useFlow } from '../../lib/flow.ts';
 
 export interface AudioProjectProps {
   /** Where this flow's script is written: /script, or /script-types for the flows that start from a video. */
@@ -13,7 +14,7 @@ export interface AudioProjectProps {
   children: (project: { user: SessionUser; projectId: string; script: string }) => ReactNode;
 }
 
-export const withProject = (path: string, projectId: string) => `${path}?${new URLSearchParams({ project: projectId }).toString()}`;
+const withProject = (path: string, projectId: string) => `${path}?${new URLSearchParams({ project: projectId }).toString()}`;
 
 /**
  * Which project the page voices: `?project=`, else the user's latest, which is then written into the address so a
@@ -74,10 +75,11 @@ function Loader({ user, scriptPath, children }: AudioProjectProps & { user: Sess
 /** The frame of /audio and /audio-types: heading, the project's script, then the page's own steps. */
 export function AudioProject(props: AudioProjectProps) {
   const { data: user } = useSession();
+  const { page } = useFlow();
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{audioTexts.heading}</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page?.title}</h1>
         <p className="mt-2 text-muted">{audioTexts.intro}</p>
       </div>
       {user && <Loader user={user} {...props} />}

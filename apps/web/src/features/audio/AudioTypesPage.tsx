@@ -1,15 +1,17 @@
 import { audioTexts, type SessionUser } from '@reelsmith/contracts';
 import { useNavigate } from 'react-router';
-import { AudioProject, withProject } from './AudioProject.tsx';
+import { AudioProject } from './AudioProject.tsx';
 import { CombinePanel } from './CombinePanel.tsx';
 import { NextButton } from './NextButton.tsx';
 import { useProjectVideo } from './queries.ts';
 import { useCombine } from './useCombine.ts';
 import { useVoiceover } from './useVoiceover.ts';
 import { VoiceoverPanel } from './VoiceoverPanel.tsx';
+import { useFlow } from '../../lib/flow.ts';
 
 function AudioTypesStep({ user, projectId, script }: { user: SessionUser; projectId: string; script: string }) {
   const navigate = useNavigate();
+  const { nextPath } = useFlow();
   const [voiceover, setVoiceover] = useVoiceover(user.id, projectId);
   const video = useProjectVideo(user.id, projectId);
   const combine = useCombine(user.id, projectId);
@@ -28,12 +30,12 @@ function AudioTypesStep({ user, projectId, script }: { user: SessionUser; projec
           onCombine={() => audioUrl && void combine.start(audioUrl)}
         />
       </div>
-      <NextButton reason={reason} onNext={() => void navigate(withProject('/background-music', projectId))} />
+      <NextButton reason={reason} onNext={() => void navigate(nextPath(projectId))} />
     </>
   );
 }
 
-/** SPEC §2 /audio-types: the voiceover combined with the project's video; Next goes to /background-music. */
+/** SPEC §2 /audio-types: the voiceover combined with the project's video. */
 export function AudioTypesPage() {
   return <AudioProject scriptPath="/script-types">{(project) => <AudioTypesStep {...project} />}</AudioProject>;
 }

@@ -1,6 +1,6 @@
 import { audioTexts, defaultVoice, type ClonedVoiceEmotion, type SessionUser, type VoiceName } from '@reelsmith/contracts';
 import { useState } from 'react';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { adjustTempo, AudioCallError, generateClonedVoice, saveAudio, type Voiceover } from './api.ts';
@@ -83,7 +83,7 @@ export function VoiceoverPanel({ user, projectId, script, voiceover, onVoiceover
       )}
 
       <ClonedVoiceSection onGenerate={generateCloned} error={clonedError} />
-      {busy && <BusyOverlay text={busy} />}
+      {busy && <RenderProgress title={busy} notice={busy === audioTexts.generating ? audioTexts.generateEstimate : undefined} />}
     </section>
   );
 }

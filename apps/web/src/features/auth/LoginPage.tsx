@@ -10,7 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button, linkClasses } from '../../components/ui/Button.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
@@ -136,7 +136,7 @@ export function LoginPage() {
           Sign up
         </Link>
       </p>
-      {loggingIn && <BusyOverlay text={busyMessages.login} />}
+      {loggingIn && <RenderProgress title={busyMessages.login} />}
     </AuthShell>
   );
 }

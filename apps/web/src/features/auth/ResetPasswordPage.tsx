@@ -1,7 +1,7 @@
 import { busyMessages, formMessages, passwordResetMessages } from '@reelsmith/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button, linkClasses } from '../../components/ui/Button.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
@@ -106,7 +106,7 @@ export function ResetPasswordPage() {
           Back to login
         </Link>
       </p>
-      {saving && <BusyOverlay text={busyMessages.newPassword} />}
+      {saving && <RenderProgress title={busyMessages.newPassword} />}
     </AuthShell>
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@reelsmith/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button, linkClasses } from '../../components/ui/Button.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
@@ -112,7 +112,7 @@ export function SignupPage() {
           Login
         </Link>
       </p>
-      {signingUp && <BusyOverlay text={busyMessages.signup} />}
+      {signingUp && <RenderProgress title={busyMessages.signup} />}
     </AuthShell>
   );
 }

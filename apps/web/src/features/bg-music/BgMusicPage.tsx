@@ -2,12 +2,13 @@ import { bgMusicTexts, noBackgroundMusicTitle, workflowMessages, type SessionUse
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSession } from '../../lib/session.ts';
 import { fetchMusic, updateBgMusic, uploadMusic } from './api.ts';
+import { useFlow } from '../../lib/flow.ts';
 
 interface Choice {
   title: string;
@@ -20,6 +21,7 @@ const none: Choice = { title: noBackgroundMusicTitle, url: '' };
 
 function MusicChoices({ user, projectId }: { user: SessionUser; projectId: string | null }) {
   const navigate = useNavigate();
+  const { nextPath } = useFlow();
   // On a fresh install the library makes its tracks in the background: ask again until the first one exists.
   const music = useQuery({ queryKey: ['music'], queryFn: fetchMusic, refetchInterval: (query) => (query.state.data?.some((t) => !t.silent) ? false : 5000) });
   const [selected, setSelected] = useState('');
@@ -51,7 +53,7 @@ function MusicChoices({ user, projectId }: { user: SessionUser; projectId: strin
     setBusy('Saving');
     try {
       await updateBgMusic(user.id, projectId, selected);
-      await navigate(projectId ? `/subtitles?project=${encodeURIComponent(projectId)}` : '/subtitles');
+      await navigate(projectId ? nextPath(projectId) : '/subtitles');
     } catch (failure) {
       setError((failure as Error).message);
       setBusy(null);
@@ -60,7 +62,7 @@ function MusicChoices({ user, projectId }: { user: SessionUser; projectId: strin
 
   return (
     <div className="flex flex-col gap-5">
-      {busy && <BusyOverlay text={busy} />}
+      {busy && <RenderProgress title={busy} />}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 font-semibold">Choose a track</legend>
         {music.isPending && <Spinner className="size-6" />}

@@ -2,17 +2,18 @@ import { brollTexts, maxVideoSeconds, uploadPolicies, workflowMessages, type Ses
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
 import { FileDropZone } from '../../components/ui/FileDropZone.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatBytes } from '../../lib/bytes.ts';
 import { useSession } from '../../lib/session.ts';
 import { useBusyTask } from '../../lib/useBusyTask.ts';
 import { addBrolls, fetchAutoBrolls, fetchLatestVideo, saveBrollUrl, skipBroll, uploadMainVideo } from './api.ts';
 import { OverlayRows } from './OverlayRows.tsx';
-import { canProcess, emptyRow, rowsFromSuggestions, type OverlayRow } from './rows.ts';
+import { canProcess, emptyRow, rowsFromSuggestions, rowTimesError, type OverlayRow } from './rows.ts';
+import { useFlow } from '../../lib/flow.ts';
 
 const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
 
@@ -24,15 +25,16 @@ interface MainVideo {
 
 function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: string }) {
   const navigate = useNavigate();
+  const { nextPath } = useFlow();
   const latest = useQuery({ queryKey: ['latest-video', user.id, projectId], queryFn: () => fetchLatestVideo(user.id, projectId) });
   const [uploaded, setUploaded] = useState<MainVideo | null>(null);
   const [rows, setRows] = useState<OverlayRow[]>(() => [emptyRow()]);
-  const { busy, error, run } = useBusyTask();
+  const { busy, error, setError, run } = useBusyTask();
   const [preview, setPreview] = useState<string | null>(null);
   const [seconds, setSeconds] = useState<number | null>(null);
 
   const main: MainVideo | null = uploaded ?? (latest.data?.user_video_url ? { url: latest.data.user_video_url } : null);
-  const next = `/background-music?project=${encodeURIComponent(projectId)}`;
+  const next = nextPath(projectId);
 
   const upload = (file: File) =>
     run('Uploading video', async () => {
@@ -51,7 +53,13 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
     });
 
   if (latest.isPending) return <Spinner className="size-8" />;
-  const ready = canProcess(rows);
+  const ready = canProcess(rows, seconds);
+  const timesError = rowTimesError(rows, seconds);
+  // A failure is about the rows as they were: once the user changes them, it no longer applies.
+  const changeRows = (next: OverlayRow[]) => {
+    setRows(next);
+    setError(null);
+  };
 
   if (preview) {
     return (
@@ -78,7 +86,7 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
 
   return (
     <div className="grid gap-6 md:grid-cols-[18rem_1fr]">
-      {busy && <BusyOverlay text={busy === workflowMessages.generatingVideo ? `${busy} · ${workflowMessages.doNotRefresh}` : busy} />}
+      {busy && <RenderProgress title={busy} notice={busy === workflowMessages.generatingVideo ? brollTexts.estimate : undefined} />}
       <section className="flex flex-col gap-2">
         {main ? (
           <video
@@ -130,7 +138,7 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
             {brollTexts.autoBeta}
           </Button>
         </div>
-        <OverlayRows rows={rows} onChange={setRows} />
+        <OverlayRows rows={rows} onChange={changeRows} />
         {error && <Notice message={{ tone: 'error', text: error }} />}
         <div className="flex flex-wrap items-center gap-3">
           <Button onClick={process} disabled={!ready || !main} aria-describedby="process-hint">
@@ -141,8 +149,8 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
           </Button>
         </div>
         {(!ready || !main) && (
-          <p id="process-hint" className="text-sm text-muted">
-            {!main ? brollTexts.noMainVideo : brollTexts.incompleteHint}
+          <p id="process-hint" className={`text-sm ${main && timesError ? 'font-medium text-red-700' : 'text-muted'}`}>
+            {!main ? brollTexts.noMainVideo : (timesError ?? brollTexts.incompleteHint)}
           </p>
         )}
       </section>
@@ -155,6 +163,7 @@ export function BrollsPage() {
   const { data: user } = useSession();
   const [params, setParams] = useSearchParams();
   const projectId = params.get('project');
+  const { page } = useFlow();
   const latest = useQuery({ queryKey: ['latest-video', user?.id, null], queryFn: () => fetchLatestVideo(user!.id, null), enabled: !!user && !projectId });
   const found = latest.data?.video_id;
   useEffect(() => {
@@ -163,7 +172,7 @@ export function BrollsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Background Video</h1>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page?.title}</h1>
       {!user ? null : projectId ? (
         <BrollsWorkspace key={projectId} user={user} projectId={projectId} />
       ) : latest.isError || (latest.data && !found) ? (

@@ -1,4 +1,4 @@
-import { maxBrolls, type BrollSuggestion } from '@reelsmith/contracts';
+import { brollTexts, maxBrolls, type BrollSuggestion } from '@reelsmith/contracts';
 
 /** One overlay row on the page: an image (a picked file, or an auto B-roll upload), a start and an end in seconds. */
 export interface OverlayRow {
@@ -20,9 +20,28 @@ const filled = (value: string) => value.trim() !== '';
 export const isEmptyRow = (row: OverlayRow) => !hasImage(row) && !filled(row.start) && !filled(row.end);
 export const isCompleteRow = (row: OverlayRow) => hasImage(row) && filled(row.start) && filled(row.end);
 
-/** SPEC §5: processing needs every row empty or complete, and at least one complete row. */
-export function canProcess(rows: readonly OverlayRow[]): boolean {
-  return rows.every((row) => isEmptyRow(row) || isCompleteRow(row)) && rows.some(isCompleteRow);
+/**
+ * The first time problem among the rows, with the server's own words, so the page refuses it before a round trip.
+ * Only rows whose two times are filled are judged (a half-typed row is the incomplete hint's business); the video's
+ * length bounds them once the player has read it.
+ */
+export function rowTimesError(rows: readonly OverlayRow[], videoSeconds: number | null): string | null {
+  for (const [index, row] of rows.entries()) {
+    if (!filled(row.start) || !filled(row.end)) continue;
+    const n = index + 1;
+    const start = Number(row.start);
+    const end = Number(row.end);
+    if (start < 0) return brollTexts.negativeStart(n);
+    if (end <= start) return brollTexts.badTimes(n);
+    if (videoSeconds !== null && start >= videoSeconds) return brollTexts.startOutsideVideo(n, videoSeconds);
+    if (videoSeconds !== null && end > videoSeconds + 0.01) return brollTexts.outsideVideo(n, videoSeconds);
+  }
+  return null;
+}
+
+/** SPEC §5: processing needs every row empty or complete, at least one complete row, and times that make sense. */
+export function canProcess(rows: readonly OverlayRow[], videoSeconds: number | null = null): boolean {
+  return rows.every((row) => isEmptyRow(row) || isCompleteRow(row)) && rows.some(isCompleteRow) && rowTimesError(rows, videoSeconds) === null;
 }
 
 export const rowsFromSuggestions = (suggestions: readonly BrollSuggestion[]): OverlayRow[] =>

@@ -1,7 +1,7 @@
 import { ideaMessages, type IdeaItem, type SessionUser } from '@reelsmith/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { linkClasses } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -100,7 +100,7 @@ function IdeasWorkspace({ user }: { user: SessionUser }) {
           )}
         </div>
       </div>
-      {starting && <BusyOverlay text={ideaMessages.startingProject} />}
+      {starting && <RenderProgress title={ideaMessages.startingProject} />}
     </div>
   );
 }

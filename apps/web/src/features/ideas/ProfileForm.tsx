@@ -12,7 +12,7 @@ import {
 } from '@reelsmith/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
@@ -159,7 +159,7 @@ export function ProfileForm({ email, initial, allowance, onGenerated }: ProfileF
           </p>
         )}
       </div>
-      {busy === 'generating' && <BusyOverlay text={ideaMessages.generating} />}
+      {busy === 'generating' && <RenderProgress title={ideaMessages.generating} notice={ideaMessages.estimate} />}
     </form>
   );
 }

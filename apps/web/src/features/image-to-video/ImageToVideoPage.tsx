@@ -5,13 +5,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { useSession } from '../../lib/session.ts';
 import { fetchEffects } from './api.ts';
-import { ConversionOverlay } from './ConversionOverlay.tsx';
 import { EffectOptions } from './EffectOptions.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { addImages, countIsValid, type PickedImage } from './images.ts';
 import { useConversion } from './useConversion.ts';
+import { useFlow } from '../../lib/flow.ts';
 
 const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
 
@@ -20,6 +21,7 @@ const revoke = (image: PickedImage) => image.source.kind === 'file' && URL.revok
 /** SPEC §2 /ImagetoVideo (Animated Images): 2 to 10 images, zoom, effect, Convert, then the result with Restart and Next. */
 export function ImageToVideoPage() {
   const navigate = useNavigate();
+  const { nextPath } = useFlow();
   const { data: user } = useSession();
   const [params, setParams] = useSearchParams();
   const projectId = params.get('project');
@@ -87,7 +89,7 @@ export function ImageToVideoPage() {
             <Button variant="secondary" onClick={restart}>
               Restart
             </Button>
-            <Button onClick={() => void navigate(`/script-types?project=${encodeURIComponent(conversion.projectId)}`)}>Next</Button>
+            <Button onClick={() => void navigate(nextPath(conversion.projectId))}>Next</Button>
           </div>
         </section>
       </div>
@@ -96,7 +98,9 @@ export function ImageToVideoPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      {conversion.phase === 'busy' && <ConversionOverlay percent={conversion.percent} />}
+      {conversion.phase === 'busy' && (
+        <RenderProgress title={imageToVideoTexts.busy} notice={imageToVideoTexts.estimate} percent={conversion.percent} progressLabel={imageToVideoTexts.progressLabel} />
+      )}
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Animated Images</h1>
       <div className="grid gap-8 md:grid-cols-[1fr_16rem]">
         <div className="flex flex-col gap-3">

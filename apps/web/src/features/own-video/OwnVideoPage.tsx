@@ -1,25 +1,28 @@
-import { maxVideoSeconds, ownVideoLimits, ownVideoTexts, videoStatusPollMs, workflowMessages, type SessionUser } from '@reelsmith/contracts';
+import { maxVideoSeconds, ownVideoLimits, ownVideoTexts, videoStatusPollMs, type SessionUser } from '@reelsmith/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
 import { FileDropZone } from '../../components/ui/FileDropZone.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { useSession } from '../../lib/session.ts';
 import { checkVideoStatus, combineVideosSilent, createOwnVideoEntry, uploadAndSave } from './api.ts';
 import { addFiles, overLimit, stockItem, totalBytes, totalSeconds, type OwnVideoItem } from './items.ts';
 import { VideoList } from './VideoList.tsx';
+import { useFlow } from '../../lib/flow.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function OwnVideoWorkspace({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
+  const { nextPath } = useFlow();
   const [params, setParams] = useSearchParams();
   const [items, setItems] = useState<OwnVideoItem[]>([]);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [combining, setCombining] = useState<{ percent?: number } | null>(null);
   const [stockOpen, setStockOpen] = useState(false);
   const alive = useRef(true);
   const previews = useRef(new Set<string>());
@@ -76,7 +79,8 @@ function OwnVideoWorkspace({ user }: { user: SessionUser }) {
         setBusy(ownVideoTexts.uploading(index + 1, items.length));
         urls.push(await uploadAndSave(user.id, projectId, item, ids));
       }
-      setBusy(`${ownVideoTexts.combining} · ${workflowMessages.doNotRefresh}`);
+      setBusy(null);
+      setCombining({});
       await combineVideosSilent(user.id, projectId, urls);
       for (;;) {
         await sleep(videoStatusPollMs);
@@ -84,19 +88,25 @@ function OwnVideoWorkspace({ user }: { user: SessionUser }) {
         const status = await checkVideoStatus(user.id, projectId);
         if (status.status === 'done' && status.user_video_url) break;
         if (status.status !== 'processing') throw new Error(status.error ?? ownVideoTexts.operationFailed);
-        if (status.percent !== undefined) setBusy(`${ownVideoTexts.combining} (${Math.round(status.percent)}%) · ${workflowMessages.doNotRefresh}`);
+        if (status.percent !== undefined) setCombining({ percent: status.percent });
       }
-      await navigate(`/script-types?project=${encodeURIComponent(projectId)}`);
+      await navigate(nextPath(projectId));
     } catch (failure) {
       if (alive.current) setError((failure as Error).message);
     } finally {
-      if (alive.current) setBusy(null);
+      if (alive.current) {
+        setBusy(null);
+        setCombining(null);
+      }
     }
   }
 
   return (
     <div className="flex flex-col gap-6">
-      {busy && <BusyOverlay text={busy} />}
+      {busy && <RenderProgress title={busy} />}
+      {combining && (
+        <RenderProgress title={ownVideoTexts.combining} notice={ownVideoTexts.combineEstimate} percent={combining.percent} progressLabel={ownVideoTexts.combining} />
+      )}
       <FileDropZone
         title="Drop videos here or choose videos"
         hint={`Up to ${ownVideoLimits.maxVideos} videos, 40 MB in all. Video files only.`}

@@ -3,17 +3,16 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type Keyboard
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { generateScript, generateScriptForVideo, saveScript } from './api.ts';
-import { GeneratingOverlay } from './GeneratingOverlay.tsx';
 import { useDraftCache, useProjectVideo, type SavedDraft } from './queries.ts';
 import { ScriptEditor } from './ScriptEditor.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
 import { useAutosave } from './useAutosave.ts';
 import { VideoPanel } from './VideoPanel.tsx';
+import { useFlow } from '../../lib/flow.ts';
 
 export type ScriptVariant = 'prompt' | 'video';
-
-const nextPath: Record<ScriptVariant, string> = { prompt: '/audio', video: '/audio-types' };
 
 export interface ScriptWorkspaceProps {
   user: SessionUser;
@@ -39,6 +38,7 @@ function submitOnModEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
 /** Prompt (or, for a video, extra direction), the generated script with auto-save and its length, and Next. */
 export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initialScript, focusScript, onGenerated }: ScriptWorkspaceProps) {
   const navigate = useNavigate();
+  const { nextPath, page } = useFlow();
   const cache = useDraftCache(user.id);
   const video = useProjectVideo(user.id, projectId, variant === 'video');
   const [prompt, setPrompt] = useState(initialPrompt);
@@ -102,7 +102,7 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
     if (!projectId || !script?.trim()) return;
     // The next step reads the script from the server, so the last edit goes there first.
     if (!(await autosave.flush())) return;
-    await navigate(`${nextPath[variant]}?${new URLSearchParams({ project: projectId }).toString()}`);
+    await navigate(nextPath(projectId));
   }
 
   const canGoNext = Boolean(projectId && script?.trim());
@@ -110,7 +110,7 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Script</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page?.title}</h1>
         <p className="mt-2 text-muted">{scriptTexts.intro[variant]}</p>
       </div>
 
@@ -196,7 +196,7 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
         )}
       </div>
       {generating && (
-        <GeneratingOverlay text={scriptTexts.generating} estimate={variant === 'prompt' ? scriptTexts.estimate : scriptTexts.estimateForVideo} />
+        <RenderProgress title={scriptTexts.generating} notice={variant === 'prompt' ? scriptTexts.estimate : scriptTexts.estimateForVideo} />
       )}
     </div>
   );

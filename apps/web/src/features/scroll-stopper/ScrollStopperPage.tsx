@@ -2,7 +2,7 @@ import { maxVideoSeconds, scrollStopperBackgrounds, scrollStopperTexts, uploadPo
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session.ts';
 import { useBusyTask } from '../../lib/useBusyTask.ts';
 import { createScrollStopperEntry, uploadScrollStopperVideo, useBackgrounds } from './api.ts';
 import { BackgroundGrid } from './BackgroundGrid.tsx';
+import { useFlow } from '../../lib/flow.ts';
 
 const maxBytes = uploadPolicies['scroll-stopper-video'].maxBytes;
 
@@ -21,6 +22,7 @@ interface LongVideo {
 
 function ScrollStopperWorkspace({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
+  const { nextPath } = useFlow();
   const backgrounds = useBackgrounds();
   const fileId = useId();
   const { busy, error, setError, run } = useBusyTask();
@@ -31,7 +33,7 @@ function ScrollStopperWorkspace({ user }: { user: SessionUser }) {
   const choose = (url: string) =>
     run('Creating your video', async () => {
       const videoId = await createScrollStopperEntry(user.id, url);
-      await navigate(`/script-types?project=${encodeURIComponent(videoId)}`);
+      await navigate(nextPath(videoId));
     });
 
   const chooseOwn = (url: string, seconds: number | undefined) => {
@@ -54,7 +56,7 @@ function ScrollStopperWorkspace({ user }: { user: SessionUser }) {
   const list = backgrounds.data ?? [];
   return (
     <div className="flex flex-col gap-8">
-      {busy && <BusyOverlay text={busy} />}
+      {busy && <RenderProgress title={busy} />}
       {error && <Notice message={{ tone: 'error', text: error }} />}
       {longVideo && (
         <div className="flex flex-col items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">

@@ -2,12 +2,13 @@ import { storyboardTexts, workflowMessages, type SessionUser } from '@reelsmith/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { linkClasses } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { useSession } from '../../lib/session.ts';
 import { generateScenes } from './api.ts';
 import { StoryboardWorkspace } from './StoryboardWorkspace.tsx';
+import { useFlow } from '../../lib/flow.ts';
 
 const scenesKey = (userId: string | undefined, projectId: string | null) => ['storyboard-scenes', userId, projectId];
 
@@ -30,7 +31,7 @@ function StoryboardLoader({ user, projectId }: { user: SessionUser; projectId: s
     setParams({ project: found }, { replace: true });
   }, [projectId, found, scenes.data, queryClient, setParams, user.id]);
 
-  if (scenes.isPending) return <BusyOverlay text={workflowMessages.generatingStoryboard} />;
+  if (scenes.isPending) return <RenderProgress title={workflowMessages.generatingStoryboard} notice={storyboardTexts.scenesEstimate} />;
   if (scenes.isError) {
     const needsScript = scenes.error.message === storyboardTexts.needsScript;
     return (
@@ -44,7 +45,7 @@ function StoryboardLoader({ user, projectId }: { user: SessionUser; projectId: s
       </div>
     );
   }
-  if (!projectId) return <BusyOverlay text={workflowMessages.generatingStoryboard} />;
+  if (!projectId) return <RenderProgress title={workflowMessages.generatingStoryboard} notice={storyboardTexts.scenesEstimate} />;
   return <StoryboardWorkspace key={projectId} user={user} projectId={projectId} initialTexts={scenes.data.texts} />;
 }
 
@@ -52,9 +53,10 @@ function StoryboardLoader({ user, projectId }: { user: SessionUser; projectId: s
 export function SmartStoryboardPage() {
   const { data: user } = useSession();
   const [params] = useSearchParams();
+  const { page } = useFlow();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Smart Storyboard</h1>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page?.title}</h1>
       {user && <StoryboardLoader user={user} projectId={params.get('project')} />}
     </div>
   );

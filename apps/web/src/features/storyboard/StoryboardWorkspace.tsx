@@ -3,25 +3,27 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
 import type { AddedStock } from '../../components/stock/StockResults.tsx';
-import { BusyOverlay } from '../../components/ui/BusyOverlay.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { generateStoryboard, updateScene } from './api.ts';
 import { SceneCard } from './SceneCard.tsx';
 import { createVideoError, firstSceneWithoutVideo, pickedImageError, pickedVideoError, sceneNumbers, type Scene } from './scenes.ts';
+import { useFlow } from '../../lib/flow.ts';
 
 const player = 'aspect-[9/16] w-full max-w-72 rounded-xl bg-black object-contain';
-const busyText = `${workflowMessages.generatingVideo} · ${workflowMessages.doNotRefresh} · ${storyboardTexts.estimate}`;
 
 const objectUrls = (scene: Scene) => [scene.image?.previewUrl, scene.video?.kind === 'file' ? scene.video.previewUrl : undefined];
 
 export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: SessionUser; projectId: string; initialTexts: string[] }) {
   const navigate = useNavigate();
+  const { nextPath } = useFlow();
   const targetId = useId();
   const [scenes, setScenes] = useState<Scene[]>(() => initialTexts.map((text) => ({ text, video: null, image: null, error: null })));
   const [target, setTarget] = useState<number | null>(null);
   const [stockOpen, setStockOpen] = useState(false);
-  const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  // 'check' stands for Create Video's own check, re-run as scenes change so it names the next gap or goes away.
+  const [notice, setNotice] = useState<NoticeMessage | 'check' | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const saved = useRef([...initialTexts]);
@@ -85,9 +87,8 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
   }
 
   async function createVideo() {
-    const error = createVideoError(scenes);
-    if (error) {
-      setNotice({ tone: 'error', text: error });
+    if (createVideoError(scenes)) {
+      setNotice('check');
       return;
     }
     setNotice(null);
@@ -102,6 +103,9 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
     }
   }
 
+  const checkError = notice === 'check' ? createVideoError(scenes) : null;
+  const shown: NoticeMessage | null = notice !== 'check' ? notice : checkError ? { tone: 'error', text: checkError } : null;
+
   if (result) {
     return (
       <section aria-label="Result" className="flex flex-col items-center gap-4">
@@ -110,7 +114,7 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
           <Button variant="secondary" onClick={() => window.location.reload()}>
             Restart
           </Button>
-          <Button onClick={() => void navigate(`/BRolls?project=${encodeURIComponent(projectId)}`)}>Next</Button>
+          <Button onClick={() => void navigate(nextPath(projectId))}>Next</Button>
         </div>
       </section>
     );
@@ -118,7 +122,7 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
 
   return (
     <div className="flex flex-col gap-5">
-      {busy && <BusyOverlay text={busyText} />}
+      {busy && <RenderProgress title={workflowMessages.generatingVideo} notice={storyboardTexts.estimate} />}
       <p className="text-muted">Edit the scenes if you like, then give every scene a video. Each scene plays while the voiceover says its part.</p>
 
       <div className="flex flex-wrap items-end gap-3">
@@ -159,7 +163,7 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
         ))}
       </ol>
 
-      {notice && <Notice message={notice} />}
+      {shown && <Notice message={shown} />}
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" onClick={() => setNotice({ tone: 'error', text: storyboardTexts.aiVideoUnavailable })}>
           Create AI Video

@@ -15,6 +15,7 @@ import { useFinalVideoCost, useLatestSubtitles, useStyleLooks, useStylePreview }
 import { SettingsFields, StylePicker } from './SubtitleSettings.tsx';
 import { useAutosave } from './useAutosave.ts';
 import { useFinalVideo } from './useFinalVideo.ts';
+import { useFlow } from '../../lib/flow.ts';
 
 function Loading() {
   return (
@@ -29,6 +30,7 @@ const card = 'flex flex-col gap-5 rounded-xl border border-gray-200 bg-white p-4
 
 function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse; userId: string }) {
   const project = useMemo(() => ({ userId, videoId: initial.video_id }), [userId, initial.video_id]);
+  const { page } = useFlow();
   const [settings, setSettings] = useState<SubtitleSettings>({
     position: initial.subtitle_position,
     fontSize: initial.subtitle_font_size,
@@ -82,7 +84,7 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Subtitles</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page?.title}</h1>
         <p className="mt-2 text-muted">Captions follow your voiceover word by word. Pick a look, check the words, then make the final video.</p>
       </div>
 
@@ -174,11 +176,12 @@ export function SubtitlesPage() {
 
 function SubtitlesLoader({ userId, videoId }: { userId: string; videoId?: string }) {
   const latest = useLatestSubtitles({ userId, videoId });
+  const { page } = useFlow();
   if (latest.isPending) return <Loading />;
   if (latest.isError) {
     return (
       <div className="flex flex-col items-start gap-3">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Subtitles</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page?.title}</h1>
         <Notice message={{ tone: 'error', text: latest.error instanceof SubtitlesError ? latest.error.message : workflowMessages.anErrorOccurred }} />
         <Button variant="secondary" onClick={() => void latest.refetch()}>
           Retry

@@ -1,0 +1,51 @@
+import { defaultFlow, flowNext, flowPage, flowTypes, videoFlows, type FlowType } from '@reelsmith/contracts';
+import { useEffect } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+
+const storageKey = (projectId: string) => `reelsmith.flow.${projectId}`;
+const isFlowType = (value: string | null): value is FlowType => flowTypes.includes(value as FlowType);
+
+function remembered(projectId: string | null): FlowType | null {
+  try {
+    const value = projectId === null ? null : sessionStorage.getItem(storageKey(projectId));
+    return isFlowType(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(projectId: string, type: FlowType) {
+  try {
+    sessionStorage.setItem(storageKey(projectId), type);
+  } catch {
+    // Storage can be off (private mode); each page then takes the flow it most often belongs to.
+  }
+}
+
+/**
+ * The video type's flow this page is part of: the one the project was started in (the pages shared by several
+ * flows, like /BRolls or /background-music, cannot tell on their own), else the one the page starts or first
+ * appears in. `nextPath` is the flow's next page for the project, which then keeps the flow.
+ */
+export function useFlow() {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const projectId = params.get('project');
+  const kept = remembered(projectId);
+  const type = kept && flowPage(videoFlows[kept], pathname) ? kept : defaultFlow(pathname);
+  useEffect(() => {
+    if (projectId && type) remember(projectId, type);
+  }, [projectId, type]);
+
+  const flow = type ? videoFlows[type] : null;
+  return {
+    flow,
+    page: flow ? flowPage(flow, pathname) : undefined,
+    nextPath(project: string): string {
+      const next = flow && flowNext(flow, pathname);
+      if (!next || !type) throw new Error(`${pathname} has no next page`);
+      remember(project, type);
+      return `${next}?${new URLSearchParams({ project }).toString()}`;
+    },
+  };
+}
