@@ -26,10 +26,21 @@ export type CreateVideoEntryBody = z.input<typeof createVideoEntryBody>;
 
 export const removeLogoResponse = z.object({ status: z.literal('success') });
 
+/** Deleting a finished video: the video names itself, the session names its owner. */
+export const deleteVideoRequest = z.object({ video_id: z.string().min(1).max(100) });
+export type DeleteVideoRequest = z.infer<typeof deleteVideoRequest>;
+
 /** The dashboard's texts beyond the SPEC §8 catalogue (dashboardMessages, quotaMessages). */
 export const dashboardTexts = {
   invalidVideoUrl: 'This video link is not valid any more. Please upload the video again.',
   subscriptionFailed: "We couldn't load your plan. Please try again.",
   videosFailed: "We couldn't load your videos. Please try again.",
   logoHint: 'PNG, JPG, WebP or GIF, up to 5 MB',
+  videoNotFound: 'This video does not exist any more.',
+  deleteVideoTitle: 'Delete this video?',
+  deleteVideoBody: (title: string) => `“${title}” and its file are removed for good. Deleting a video does not give its credit back.`,
+  deleteVideoConfirm: 'Delete video',
+  deleteVideoKeep: 'Keep it',
+  deleteVideoFailed: "We couldn't delete the video. Please try again.",
+  createFirstVideo: 'Create your first video',
 } as const;

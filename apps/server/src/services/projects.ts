@@ -78,6 +78,17 @@ export function createProjectsService(deps: ProjectsServiceDependencies) {
     },
 
     /**
+     * The project goes with its final video: its row and every file only it names. The credit the render took stays
+     * used (the video was made), so nothing is given back.
+     */
+    async deleteVideo(userId: string, id: string): Promise<void> {
+      const deleted = await deps.projects.deleteFinished(userId, id);
+      if (!deleted?.finalVideoKey) throw new UserFacingError(404, dashboardTexts.videoNotFound);
+      const ownFiles = [deleted.finalVideoKey, deleted.posterKey].filter((key): key is string => key !== null && ownerOfKey(key) === userId);
+      await Promise.all(ownFiles.map((key) => deps.storage.delete(key)));
+    },
+
+    /**
      * Starts a video project ("video entry"). Credits are counted when the final video renders; starting one with
      * none left would only lead to a refusal at the end, so it is refused here.
      */
