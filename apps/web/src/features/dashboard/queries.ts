@@ -1,7 +1,7 @@
 import { subscriptionResponse, type SubscriptionResponse, type VideoItem } from '@reelsmith/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { readCache, writeCache, type CachedEntry } from '../../lib/cache.ts';
-import { fetchSubscription, fetchVideos, videoList } from './api.ts';
+import { deleteVideo, fetchSubscription, fetchVideos, videoList } from './api.ts';
 
 export const dashboardKeys = {
   subscription: (email: string) => ['subscription', email] as const,
@@ -61,5 +61,16 @@ export function useSetLogo(email: string) {
   return (logo: string | null) => {
     queryClient.setQueryData<SubscriptionResponse>(dashboardKeys.subscription(email), (current) => current && { ...current, logo });
     writeCache(email, 'logo', logo);
+  };
+}
+
+/** After a deletion the list and its 24 h cache both drop the video, so a reload before the next fetch cannot bring it back. */
+export function useDeleteVideo(email: string) {
+  const queryClient = useQueryClient();
+  return async (videoId: string) => {
+    await deleteVideo(videoId);
+    const videos = (queryClient.getQueryData<VideoItem[]>(dashboardKeys.videos(email)) ?? []).filter((video) => video.id !== videoId);
+    queryClient.setQueryData(dashboardKeys.videos(email), videos);
+    writeCache(email, 'videos', { videos });
   };
 }
