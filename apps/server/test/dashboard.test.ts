@@ -248,6 +248,23 @@ describe.each(targets)('dashboard API on $name', (target) => {
     expect((await client.post('/api/delete-video', { video_id: 'p-delete' })).statusCode).toBe(404);
   });
 
+  it('titles an unnamed video by its script’s first line, and renames only the owner’s finished video', async () => {
+    const { projects } = t.composed.repositories;
+    const longLine = 'Fresh sourdough every morning at the corner bakery on Market Street, baked by hand since 1998';
+    await projects.create({ id: 'p-script', userId, videoType: 'ugc', script: `\n  Fresh bread, every morning.  \nCome early.`, finalVideoKey: `users/${userId}/renders/s.mp4` });
+    await projects.create({ id: 'p-long', userId, videoType: 'ugc', script: longLine, finalVideoKey: `users/${userId}/renders/l.mp4` });
+    const titles = async () =>
+      Object.fromEntries(((await client.post('/api/videos', { user_id: userId })).json().videos as Array<{ id: string; title: string }>).map((v) => [v.id, v.title]));
+    expect((await titles())['p-script']).toBe('Fresh bread, every morning.');
+    expect((await titles())['p-long']).toBe('Fresh sourdough every morning at the corner bakery on Market Street, baked by…');
+
+    expect((await other.client.post('/api/rename-video', { video_id: 'p-script', title: 'Mine now' })).statusCode).toBe(404);
+    expect((await client.post('/api/rename-video', { video_id: 'p-draft', title: 'Draft' })).statusCode).toBe(404);
+    expect((await client.post('/api/rename-video', { video_id: 'p-script', title: '   ' })).statusCode).toBe(400);
+    expect((await client.post('/api/rename-video', { video_id: 'p-script', title: '  Bakery morning  ' })).statusCode).toBe(200);
+    expect((await titles())['p-script']).toBe('Bakery morning');
+  });
+
   it('creates a video entry without a URL, and with a signed URL of the user’s own video', async () => {
     const plain = await client.post('/api/create-video-entry', { user_id: userId });
     expect(plain.json()).toEqual({ status: 'success', video_id: expect.any(String) });

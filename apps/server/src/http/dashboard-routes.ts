@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { createVideoEntryBody, deleteVideoRequest, emailRequest, uploadMessages, uploadPolicies, videosRequest, type UploadPolicy } from '@reelsmith/contracts';
+import { createVideoEntryBody, deleteVideoRequest, emailRequest, renameVideoRequest, uploadMessages, uploadPolicies, videosRequest, type UploadPolicy } from '@reelsmith/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UserFacingError } from '../errors.ts';
 import type { Auth } from '../services/auth.ts';
@@ -77,6 +77,13 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: { auth: Auth
   app.post('/api/delete-video', async (request) => {
     const user = await requireSessionUser(auth, request);
     await projects.deleteVideo(user.id, parseWith(deleteVideoRequest, request.body).video_id);
+    return { status: 'success' };
+  });
+
+  app.post('/api/rename-video', async (request) => {
+    const user = await requireSessionUser(auth, request);
+    const body = parseWith(renameVideoRequest, request.body);
+    await projects.renameVideo(user.id, body.video_id, body.title);
     return { status: 'success' };
   });
 
