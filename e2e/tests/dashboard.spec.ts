@@ -112,12 +112,17 @@ test('a reload shows the cached dashboard before the server answers, then the fr
   await expect(page.getByText('Videos Used: (0 / 3)')).toBeVisible();
 });
 
-test('deleting a video asks first, and the cached list does not bring it back', async ({ page }) => {
+test('a video is renamed and deleted (after asking), and the cached list keeps both changes', async ({ page }) => {
   await signedInDashboard(page, 'dashdelete');
   const video = (id: string, title: string): VideoItem => ({ id, title, video_url: `/files/${id}.mp4`, poster_url: null, created_at: '2026-11-02T10:00:00.000Z' });
   let listed = [video('v-keep', 'Spring sale'), video('v-gone', 'Old launch')];
   await page.route(/\/api\/videos$/, (route) => route.fulfill({ json: { videos: listed } }));
   const deleted: unknown[] = [];
+  await page.route(/\/api\/rename-video$/, (route) => {
+    const { title } = route.request().postDataJSON() as { title: string };
+    listed = listed.map((item) => (item.id === 'v-keep' ? { ...item, title } : item));
+    return route.fulfill({ json: { status: 'success' } });
+  });
   await page.route(/\/api\/delete-video$/, (route) => {
     deleted.push(route.request().postDataJSON());
     listed = listed.filter((item) => item.id !== 'v-gone');
@@ -125,6 +130,13 @@ test('deleting a video asks first, and the cached list does not bring it back', 
   });
   await page.reload();
   await expect(page.getByRole('link', { name: 'Download Spring sale' })).toHaveAttribute('download', 'Spring sale.mp4');
+
+  await page.getByRole('button', { name: 'Rename Spring sale' }).click();
+  const rename = page.getByRole('dialog', { name: dashboardTexts.renameVideoTitle });
+  await rename.getByLabel(dashboardTexts.renameVideoField).fill('Summer sale');
+  await rename.getByRole('button', { name: dashboardTexts.renameVideoSave }).click();
+  await expect(rename).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Download Summer sale' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete Old launch' }).click();
   const confirm = page.getByRole('dialog', { name: dashboardTexts.deleteVideoTitle });
@@ -141,6 +153,6 @@ test('deleting a video asks first, and the cached list does not bring it back', 
   await page.unroute(/\/api\/videos$/);
   await page.route(/\/api\/videos$/, (route) => route.abort());
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Delete Spring sale' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete Summer sale' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete Old launch' })).toHaveCount(0);
 });

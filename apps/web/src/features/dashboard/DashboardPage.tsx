@@ -6,7 +6,7 @@ import { signOut, useSession } from '../../lib/session.ts';
 import { DashboardActions } from './DashboardActions.tsx';
 import { LogoPanel } from './LogoPanel.tsx';
 import { PlanPanel } from './PlanPanel.tsx';
-import { useDeleteVideo, useSubscription, useVideos } from './queries.ts';
+import { useDeleteVideo, useRenameVideo, useSubscription, useVideos } from './queries.ts';
 import { VideoGrid } from './VideoGrid.tsx';
 import { VideoTypeDialog } from './VideoTypeDialog.tsx';
 
@@ -17,6 +17,7 @@ function Dashboard({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const [choosingType, setChoosingType] = useState(false);
   const deleteVideo = useDeleteVideo(user.email);
+  const renameVideo = useRenameVideo(user.email);
   const plan = subscription.data;
 
   async function handleSignOut(event: MouseEvent<HTMLAnchorElement>) {
@@ -50,6 +51,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         onRetry={() => void videos.refetch()}
         onCreateVideo={() => setChoosingType(true)}
         onDelete={deleteVideo}
+        onRename={renameVideo}
       />
 
       <VideoTypeDialog open={choosingType} userId={user.id} onClose={() => setChoosingType(false)} />

@@ -4,6 +4,7 @@ import { Button, linkClasses } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatDate } from './format.ts';
+import { RenameVideoDialog } from './RenameVideoDialog.tsx';
 
 interface VideoGridProps {
   videos: VideoItem[] | undefined;
@@ -11,9 +12,10 @@ interface VideoGridProps {
   onRetry: () => void;
   onCreateVideo: () => void;
   onDelete: (videoId: string) => Promise<void>;
+  onRename: (videoId: string, title: string) => Promise<void>;
 }
 
-function VideoCard({ video, onAskDelete }: { video: VideoItem; onAskDelete: () => void }) {
+function VideoCard({ video, onAskDelete, onAskRename }: { video: VideoItem; onAskDelete: () => void; onAskRename: () => void }) {
   return (
     <figure className="flex flex-col gap-2">
       {/* 9:16 box, letterboxed rather than stretched when a video has another shape. */}
@@ -36,6 +38,9 @@ function VideoCard({ video, onAskDelete }: { video: VideoItem; onAskDelete: () =
         <a className={linkClasses} href={video.video_url} download={`${video.title}.mp4`} aria-label={`Download ${video.title}`}>
           Download
         </a>
+        <Button variant="link" onClick={onAskRename} aria-label={`Rename ${video.title}`}>
+          {dashboardTexts.renameVideo}
+        </Button>
         <Button variant="link" onClick={onAskDelete} aria-label={`Delete ${video.title}`}>
           Delete
         </Button>
@@ -45,8 +50,9 @@ function VideoCard({ video, onAskDelete }: { video: VideoItem; onAskDelete: () =
 }
 
 /** SPEC §2: the user's finished videos, each playable with controls, to download or delete. */
-export function VideoGrid({ videos, failed, onRetry, onCreateVideo, onDelete }: VideoGridProps) {
+export function VideoGrid({ videos, failed, onRetry, onCreateVideo, onDelete, onRename }: VideoGridProps) {
   const [deleting, setDeleting] = useState<VideoItem | null>(null);
+  const [renaming, setRenaming] = useState<VideoItem | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteFailed, setDeleteFailed] = useState(false);
 
@@ -78,7 +84,14 @@ export function VideoGrid({ videos, failed, onRetry, onCreateVideo, onDelete }: 
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
             {videos.map((video) => (
               <li key={video.id}>
-                <VideoCard video={video} onAskDelete={() => { setDeleteFailed(false); setDeleting(video); }} />
+                <VideoCard
+                  video={video}
+                  onAskRename={() => setRenaming(video)}
+                  onAskDelete={() => {
+                    setDeleteFailed(false);
+                    setDeleting(video);
+                  }}
+                />
               </li>
             ))}
           </ul>
@@ -118,6 +131,7 @@ export function VideoGrid({ videos, failed, onRetry, onCreateVideo, onDelete }: 
           </>
         )}
       </Dialog>
+      <RenameVideoDialog video={renaming} onClose={() => setRenaming(null)} onRename={onRename} />
     </section>
   );
 }

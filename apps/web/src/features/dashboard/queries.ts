@@ -1,7 +1,7 @@
 import { subscriptionResponse, type SubscriptionResponse, type VideoItem } from '@reelsmith/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { readCache, writeCache, type CachedEntry } from '../../lib/cache.ts';
-import { deleteVideo, fetchSubscription, fetchVideos, videoList } from './api.ts';
+import { deleteVideo, fetchSubscription, fetchVideos, renameVideo, videoList } from './api.ts';
 
 export const dashboardKeys = {
   subscription: (email: string) => ['subscription', email] as const,
@@ -64,13 +64,28 @@ export function useSetLogo(email: string) {
   };
 }
 
-/** After a deletion the list and its 24 h cache both drop the video, so a reload before the next fetch cannot bring it back. */
-export function useDeleteVideo(email: string) {
+/** A change to one video goes to the list and its 24 h cache at once, so a reload before the next fetch shows it too. */
+function useChangeVideos(email: string) {
   const queryClient = useQueryClient();
-  return async (videoId: string) => {
-    await deleteVideo(videoId);
-    const videos = (queryClient.getQueryData<VideoItem[]>(dashboardKeys.videos(email)) ?? []).filter((video) => video.id !== videoId);
+  return (change: (videos: VideoItem[]) => VideoItem[]) => {
+    const videos = change(queryClient.getQueryData<VideoItem[]>(dashboardKeys.videos(email)) ?? []);
     queryClient.setQueryData(dashboardKeys.videos(email), videos);
     writeCache(email, 'videos', { videos });
+  };
+}
+
+export function useDeleteVideo(email: string) {
+  const changeVideos = useChangeVideos(email);
+  return async (videoId: string) => {
+    await deleteVideo(videoId);
+    changeVideos((videos) => videos.filter((video) => video.id !== videoId));
+  };
+}
+
+export function useRenameVideo(email: string) {
+  const changeVideos = useChangeVideos(email);
+  return async (videoId: string, title: string) => {
+    await renameVideo(videoId, title);
+    changeVideos((videos) => videos.map((video) => (video.id === videoId ? { ...video, title } : video)));
   };
 }
