@@ -28,10 +28,8 @@ export const removeLogoResponse = z.object({ status: z.literal('success') });
 
 /** Deleting a finished video: the video names itself, the session names its owner. */
 export const deleteVideoRequest = z.object({ video_id: z.string().min(1).max(100) });
-export type DeleteVideoRequest = z.infer<typeof deleteVideoRequest>;
 export const videoTitleMaxLength = 80;
 export const renameVideoRequest = deleteVideoRequest.extend({ title: z.string().trim().min(1).max(videoTitleMaxLength) });
-export type RenameVideoRequest = z.infer<typeof renameVideoRequest>;
 /** What a project is called until the user names it or a script gives it a first line (the schema's default). */
 export const untitledVideo = 'Untitled video';
 
