@@ -32,7 +32,7 @@ test('sign up, confirm through the mailed link, log in, reach the dashboard, sig
 
   await logIn(page, `  ${email}  `, 'correct-horse-1');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+  await expect(page.getByText(`Welcome, Priya Shah (${email})`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Signout' }).click();
   await expect(page).toHaveURL(/\/login$/);

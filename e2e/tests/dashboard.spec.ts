@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { dashboardMessages, videoTypeTiles } from '@reelsmith/contracts';
+import { dashboardMessages, dashboardTexts, videoTypeTiles, type VideoItem } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedAccount, logIn } from './helpers.ts';
 
@@ -14,7 +14,7 @@ async function signedInDashboard(page: Page, prefix: string) {
 
 test('a new account sees its Free Plan usage, the empty video text, and can set and remove a logo', async ({ page }) => {
   const { email } = await signedInDashboard(page, 'dash');
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, Priya Shah (${email})` })).toBeVisible();
   await expect(page.getByText('Plan: Free Plan')).toBeVisible();
   await expect(page.getByText('Videos Used: (0 / 3)')).toBeVisible();
   await expect(page.getByText('AI Videos Used: (0 / 1)')).toBeVisible();
@@ -24,6 +24,16 @@ test('a new account sees its Free Plan usage, the empty video text, and can set 
   await expect(page.getByRole('button', { name: 'Create Video' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Generate Ideas' })).toBeEnabled();
   await expect(page.getByRole('link', { name: 'Subscriptions' })).toHaveAttribute('href', '/Subscriptions');
+
+  await page.getByRole('button', { name: dashboardTexts.createFirstVideo }).click();
+  await expect(page.getByRole('dialog', { name: 'Select Video Type' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The long address wraps inside a phone's width instead of pushing the page sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByLabel('Logo', { exact: true }).setInputFiles(logoFixture);
   const logo = page.getByRole('img', { name: 'Your logo' });
@@ -100,4 +110,49 @@ test('a reload shows the cached dashboard before the server answers, then the fr
   await Promise.all(held.map((release) => release()));
   await page.unroute(/\/api\/(subscription|videos)$/);
   await expect(page.getByText('Videos Used: (0 / 3)')).toBeVisible();
+});
+
+test('a video is renamed and deleted (after asking), and the cached list keeps both changes', async ({ page }) => {
+  await signedInDashboard(page, 'dashdelete');
+  const video = (id: string, title: string): VideoItem => ({ id, title, video_url: `/files/${id}.mp4`, poster_url: null, created_at: '2026-11-02T10:00:00.000Z' });
+  let listed = [video('v-keep', 'Spring sale'), video('v-gone', 'Old launch')];
+  await page.route(/\/api\/videos$/, (route) => route.fulfill({ json: { videos: listed } }));
+  const deleted: unknown[] = [];
+  await page.route(/\/api\/rename-video$/, (route) => {
+    const { title } = route.request().postDataJSON() as { title: string };
+    listed = listed.map((item) => (item.id === 'v-keep' ? { ...item, title } : item));
+    return route.fulfill({ json: { status: 'success' } });
+  });
+  await page.route(/\/api\/delete-video$/, (route) => {
+    deleted.push(route.request().postDataJSON());
+    listed = listed.filter((item) => item.id !== 'v-gone');
+    return route.fulfill({ json: { status: 'success' } });
+  });
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Download Spring sale' })).toHaveAttribute('download', 'Spring sale.mp4');
+
+  await page.getByRole('button', { name: 'Rename Spring sale' }).click();
+  const rename = page.getByRole('dialog', { name: dashboardTexts.renameVideoTitle });
+  await rename.getByLabel(dashboardTexts.renameVideoField).fill('Summer sale');
+  await rename.getByRole('button', { name: dashboardTexts.renameVideoSave }).click();
+  await expect(rename).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Download Summer sale' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Old launch' }).click();
+  const confirm = page.getByRole('dialog', { name: dashboardTexts.deleteVideoTitle });
+  await expect(confirm).toContainText(dashboardTexts.deleteVideoBody('Old launch'));
+  await confirm.getByRole('button', { name: dashboardTexts.deleteVideoKeep }).click();
+  expect(deleted).toEqual([]);
+  await page.getByRole('button', { name: 'Delete Old launch' }).click();
+  await confirm.getByRole('button', { name: dashboardTexts.deleteVideoConfirm }).click();
+  await expect(confirm).toBeHidden();
+  expect(deleted).toEqual([{ video_id: 'v-gone' }]);
+  await expect(page.getByRole('button', { name: 'Delete Old launch' })).toHaveCount(0);
+
+  // With the server unreachable the page shows its 24 h cache: the deleted video must not be in it.
+  await page.unroute(/\/api\/videos$/);
+  await page.route(/\/api\/videos$/, (route) => route.abort());
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Delete Summer sale' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete Old launch' })).toHaveCount(0);
 });

@@ -25,6 +25,6 @@ test('a page that throws shows the friendly error page, the link goes home, and 
 
   await page.getByRole('link', { name: pageErrorTexts.home }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, Priya Shah (${email})` })).toBeVisible();
   expect(logged).toEqual([]);
 });

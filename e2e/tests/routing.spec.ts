@@ -19,7 +19,7 @@ test('/Dashboard, /Subscriptions and /BRolls render the same pages as their lowe
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto('/Dashboard');
-  await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+  await expect(page.getByText(`Welcome, Priya Shah (${email})`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Signout' })).toBeVisible();
 

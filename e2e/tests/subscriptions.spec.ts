@@ -52,6 +52,13 @@ test('a Free user buys Growth in a new tab; polling picks it up; the invoice PDF
   expect(text).toContain('$39.00');
   expect(text).toContain(email);
 
+  await page.setViewportSize({ width: 375, height: 740 });
+  const table = page.getByRole('table', { name: 'Invoices' });
+  await expect(row.getByRole('link', { name: `Download invoice ${number}` })).toBeInViewport({ ratio: 1 });
+  expect(await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   await page.goto('/dashboard');
   await expect(page.getByText('Growth Plan').first()).toBeVisible();
   await expect(page.getByText('Videos Used: (0 / 30)')).toBeVisible();
@@ -76,6 +83,14 @@ test('cancel shows the server message and the plan ends at period end on the tes
   await expect(page.getByText('Current plan: Starter Plan')).toBeVisible({ timeout: 25_000 });
 
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  let confirm = page.getByRole('dialog', { name: billingMessages.cancelConfirmTitle });
+  await expect(confirm).toContainText(/^.*You keep the Starter Plan and its credits until \d{1,2} [A-Z][a-z]{2} \d{4}\./);
+  await confirm.getByRole('button', { name: billingMessages.cancelKeep }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(/^Renews on /)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  confirm = page.getByRole('dialog', { name: billingMessages.cancelConfirmTitle });
+  await confirm.getByRole('button', { name: billingMessages.cancelConfirm }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Your subscription will end on \d{1,2} [A-Z][a-z]{2} \d{4}\. You keep your plan until then\.$/ })).toBeVisible();
   await expect(page.getByText(/^Ends on /)).toBeVisible();
 

@@ -219,6 +219,52 @@ describe.each(targets)('dashboard API on $name', (target) => {
     ]);
   });
 
+  it('deletes the owner’s finished video and its files, keeps the credit used, and leaves drafts and other users alone', async () => {
+    const { storage, quotas } = t.composed;
+    const { projects } = t.composed.repositories;
+    const videoKey = `users/${userId}/renders/delete-me.mp4`;
+    const posterKey = `users/${userId}/renders/delete-me.jpg`;
+    await storage.putFile(videoKey, clipPath, 'video/mp4');
+    await storage.putFile(posterKey, clipPath, 'image/jpeg');
+    await projects.create({ id: 'p-delete', userId, videoType: 'ugc', title: 'Delete me', finalVideoKey: videoKey, posterKey, completedAt: new Date() });
+    await quotas.consume(userId, 'videos');
+    const usedBefore = (await client.post('/api/subscription', { email })).json().videos_used;
+
+    const foreign = await other.client.post('/api/delete-video', { video_id: 'p-delete' });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: dashboardTexts.videoNotFound });
+    expect(await storage.stat(videoKey)).not.toBeNull();
+    expect((await client.post('/api/delete-video', { video_id: 'p-draft' })).statusCode).toBe(404);
+    expect(await projects.findOwned(userId, 'p-draft')).toBeDefined();
+    expect((await t.app.inject({ method: 'POST', url: '/api/delete-video', payload: { video_id: 'p-delete' } })).statusCode).toBe(401);
+
+    const deleted = await client.post('/api/delete-video', { video_id: 'p-delete' });
+    expect(deleted.statusCode).toBe(200);
+    expect(await storage.stat(videoKey)).toBeNull();
+    expect(await storage.stat(posterKey)).toBeNull();
+    const { videos } = (await client.post('/api/videos', { user_id: userId })).json();
+    expect(videos.map((video: { id: string }) => video.id)).not.toContain('p-delete');
+    expect((await client.post('/api/subscription', { email })).json().videos_used).toBe(usedBefore);
+    expect((await client.post('/api/delete-video', { video_id: 'p-delete' })).statusCode).toBe(404);
+  });
+
+  it('titles an unnamed video by its script’s first line, and renames only the owner’s finished video', async () => {
+    const { projects } = t.composed.repositories;
+    const longLine = 'Fresh sourdough every morning at the corner bakery on Market Street, baked by hand since 1998';
+    await projects.create({ id: 'p-script', userId, videoType: 'ugc', script: `\n  Fresh bread, every morning.  \nCome early.`, finalVideoKey: `users/${userId}/renders/s.mp4` });
+    await projects.create({ id: 'p-long', userId, videoType: 'ugc', script: longLine, finalVideoKey: `users/${userId}/renders/l.mp4` });
+    const titles = async () =>
+      Object.fromEntries(((await client.post('/api/videos', { user_id: userId })).json().videos as Array<{ id: string; title: string }>).map((v) => [v.id, v.title]));
+    expect((await titles())['p-script']).toBe('Fresh bread, every morning.');
+    expect((await titles())['p-long']).toBe('Fresh sourdough every morning at the corner bakery on Market Street, baked by…');
+
+    expect((await other.client.post('/api/rename-video', { video_id: 'p-script', title: 'Mine now' })).statusCode).toBe(404);
+    expect((await client.post('/api/rename-video', { video_id: 'p-draft', title: 'Draft' })).statusCode).toBe(404);
+    expect((await client.post('/api/rename-video', { video_id: 'p-script', title: '   ' })).statusCode).toBe(400);
+    expect((await client.post('/api/rename-video', { video_id: 'p-script', title: '  Bakery morning  ' })).statusCode).toBe(200);
+    expect((await titles())['p-script']).toBe('Bakery morning');
+  });
+
   it('creates a video entry without a URL, and with a signed URL of the user’s own video', async () => {
     const plain = await client.post('/api/create-video-entry', { user_id: userId });
     expect(plain.json()).toEqual({ status: 'success', video_id: expect.any(String) });

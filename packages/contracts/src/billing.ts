@@ -72,6 +72,11 @@ export const billingMessages = {
   cancelScheduled: (endDate: string) => `Your subscription will end on ${endDate}. You keep your plan until then.`,
   nothingToCancel: 'You have no active subscription to cancel.',
   basedInIndia: 'Are you based in India?',
+  cancelConfirmTitle: 'Cancel your subscription?',
+  cancelConfirmBody: (plan: string, endDate: string) =>
+    `You keep the ${plan} and its credits until ${endDate}. After that you move to the Free Plan and are not charged again.`,
+  cancelConfirm: 'Yes, cancel',
+  cancelKeep: 'Keep my plan',
 } as const;
 
 export const dashboardMessages = {

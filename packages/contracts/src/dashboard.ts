@@ -26,10 +26,29 @@ export type CreateVideoEntryBody = z.input<typeof createVideoEntryBody>;
 
 export const removeLogoResponse = z.object({ status: z.literal('success') });
 
+/** Deleting a finished video: the video names itself, the session names its owner. */
+export const deleteVideoRequest = z.object({ video_id: z.string().min(1).max(100) });
+export const videoTitleMaxLength = 80;
+export const renameVideoRequest = deleteVideoRequest.extend({ title: z.string().trim().min(1).max(videoTitleMaxLength) });
+/** What a project is called until the user names it or a script gives it a first line (the schema's default). */
+export const untitledVideo = 'Untitled video';
+
 /** The dashboard's texts beyond the SPEC §8 catalogue (dashboardMessages, quotaMessages). */
 export const dashboardTexts = {
   invalidVideoUrl: 'This video link is not valid any more. Please upload the video again.',
   subscriptionFailed: "We couldn't load your plan. Please try again.",
   videosFailed: "We couldn't load your videos. Please try again.",
   logoHint: 'PNG, JPG, WebP or GIF, up to 5 MB',
+  videoNotFound: 'This video does not exist any more.',
+  deleteVideoTitle: 'Delete this video?',
+  deleteVideoBody: (title: string) => `“${title}” and its file are removed for good. Deleting a video does not give its credit back.`,
+  deleteVideoConfirm: 'Delete video',
+  deleteVideoKeep: 'Keep it',
+  deleteVideoFailed: "We couldn't delete the video. Please try again.",
+  createFirstVideo: 'Create your first video',
+  renameVideo: 'Rename',
+  renameVideoTitle: 'Rename video',
+  renameVideoField: 'Video title',
+  renameVideoSave: 'Save title',
+  renameVideoFailed: "We couldn't rename the video. Please try again.",
 } as const;

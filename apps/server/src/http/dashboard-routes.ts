@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { createVideoEntryBody, emailRequest, uploadMessages, uploadPolicies, videosRequest, type UploadPolicy } from '@reelsmith/contracts';
+import { createVideoEntryBody, deleteVideoRequest, emailRequest, renameVideoRequest, uploadMessages, uploadPolicies, videosRequest, type UploadPolicy } from '@reelsmith/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UserFacingError } from '../errors.ts';
 import type { Auth } from '../services/auth.ts';
@@ -72,6 +72,19 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: { auth: Auth
     const user = await requireSessionUser(auth, request);
     assertSameUser(user, { id: parseWith(videosRequest, request.body).user_id });
     return { videos: await projects.listVideos(user.id) };
+  });
+
+  app.post('/api/delete-video', async (request) => {
+    const user = await requireSessionUser(auth, request);
+    await projects.deleteVideo(user.id, parseWith(deleteVideoRequest, request.body).video_id);
+    return { status: 'success' };
+  });
+
+  app.post('/api/rename-video', async (request) => {
+    const user = await requireSessionUser(auth, request);
+    const body = parseWith(renameVideoRequest, request.body);
+    await projects.renameVideo(user.id, body.video_id, body.title);
+    return { status: 'success' };
   });
 
   app.post('/api/create-video-entry', async (request) => {

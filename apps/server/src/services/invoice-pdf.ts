@@ -33,12 +33,17 @@ export function renderInvoicePdf(invoice: InvoiceRecord, buyer: { name: string; 
   doc.text(`${credit ? 'Refund' : 'Payment'} reference: ${invoice.paymentRef}`);
   doc.moveDown();
 
+  // Two bounded columns: an unbounded seller address would run on into the buyer's column.
   const top = doc.y;
-  doc.font('Helvetica-Bold').text('From', 56, top).font('Helvetica').text(seller.name).text(seller.address).text(seller.email);
-  if (invoice.gst) doc.text(`GSTIN: ${seller.taxId}`);
-  doc.font('Helvetica-Bold').text('Billed to', 320, top).font('Helvetica').text(buyer.name, 320).text(buyer.email, 320);
+  const from = { width: 230 };
+  const billed = { width: 219 };
+  doc.font('Helvetica-Bold').text('From', 56, top, from).font('Helvetica').text(seller.name, from).text(seller.address, from).text(seller.email, from);
+  if (invoice.gst) doc.text(`GSTIN: ${seller.taxId}`, from);
+  const fromBottom = doc.y;
+  doc.font('Helvetica-Bold').text('Billed to', 320, top, billed).font('Helvetica').text(buyer.name, 320, doc.y, billed).text(buyer.email, 320, doc.y, billed);
   doc.x = 56;
-  doc.moveDown(3);
+  doc.y = Math.max(fromBottom, doc.y);
+  doc.moveDown(2);
 
   doc.font('Helvetica-Bold').text('Description', 56, doc.y, { continued: false });
   const lineY = doc.y + 4;

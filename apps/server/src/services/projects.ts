@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dashboardTexts, quotaMessages, scrollStopperTexts, uploadPolicies, type ProjectVideoType, type VideoItem } from '@reelsmith/contracts';
+import { dashboardTexts, quotaMessages, scrollStopperTexts, untitledVideo, uploadPolicies, videoTitleMaxLength, type ProjectVideoType, type VideoItem } from '@reelsmith/contracts';
 import type { ProjectRecord, ProjectsRepository } from '../db/repositories/projects.ts';
 import { UserFacingError } from '../errors.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
@@ -46,12 +46,21 @@ function backgroundProject(background: LibraryBackground) {
   return { sourceVideoKey: null, previewVideoKey: background.videoKey, composition };
 }
 
+/** A video the user has not named is called by its script's first line, cut at a word to fit a card. */
+export function videoTitle(record: Pick<ProjectRecord, 'title' | 'script'>): string {
+  const firstLine = record.script?.split('\n').map((line) => line.trim()).find(Boolean);
+  if (record.title !== untitledVideo || !firstLine) return record.title;
+  if (firstLine.length <= videoTitleMaxLength) return firstLine;
+  const cut = firstLine.slice(0, videoTitleMaxLength - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
 export function createProjectsService(deps: ProjectsServiceDependencies) {
   const toVideoItem = (record: ProjectRecord): VideoItem => ({
     id: record.id,
     video_url: deps.signer.sign(record.finalVideoKey!),
     poster_url: record.posterKey ? deps.signer.sign(record.posterKey) : null,
-    title: record.title,
+    title: videoTitle(record),
     created_at: (record.completedAt ?? record.createdAt).toISOString(),
   });
 
@@ -75,6 +84,23 @@ export function createProjectsService(deps: ProjectsServiceDependencies) {
   return {
     async listVideos(userId: string): Promise<VideoItem[]> {
       return (await deps.projects.listFinished(userId)).map(toVideoItem);
+    },
+
+    async renameVideo(userId: string, id: string, title: string): Promise<void> {
+      const project = await deps.projects.findOwned(userId, id);
+      if (!project?.finalVideoKey) throw new UserFacingError(404, dashboardTexts.videoNotFound);
+      await deps.projects.update(userId, id, { title });
+    },
+
+    /**
+     * The project goes with its final video: its row and every file only it names. The credit the render took stays
+     * used (the video was made), so nothing is given back.
+     */
+    async deleteVideo(userId: string, id: string): Promise<void> {
+      const deleted = await deps.projects.deleteFinished(userId, id);
+      if (!deleted?.finalVideoKey) throw new UserFacingError(404, dashboardTexts.videoNotFound);
+      const ownFiles = [deleted.finalVideoKey, deleted.posterKey].filter((key): key is string => key !== null && ownerOfKey(key) === userId);
+      await Promise.all(ownFiles.map((key) => deps.storage.delete(key)));
     },
 
     /**

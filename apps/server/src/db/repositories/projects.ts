@@ -38,6 +38,14 @@ export function createProjectsRepository(db: Database) {
         .returning();
       return rows[0];
     },
+    /** Only a finished video can be deleted this way; a draft is left alone. */
+    async deleteFinished(userId: string, id: string): Promise<ProjectRecord | undefined> {
+      const rows = await db
+        .delete(project)
+        .where(and(eq(project.id, id), eq(project.userId, userId), isNotNull(project.finalVideoKey)))
+        .returning();
+      return rows[0];
+    },
     /** Projects with a final video, the most recently finished first. */
     async listFinished(userId: string): Promise<ProjectRecord[]> {
       return db

@@ -6,7 +6,7 @@ import { signOut, useSession } from '../../lib/session.ts';
 import { DashboardActions } from './DashboardActions.tsx';
 import { LogoPanel } from './LogoPanel.tsx';
 import { PlanPanel } from './PlanPanel.tsx';
-import { useSubscription, useVideos } from './queries.ts';
+import { useDeleteVideo, useRenameVideo, useSubscription, useVideos } from './queries.ts';
 import { VideoGrid } from './VideoGrid.tsx';
 import { VideoTypeDialog } from './VideoTypeDialog.tsx';
 
@@ -16,6 +16,8 @@ function Dashboard({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [choosingType, setChoosingType] = useState(false);
+  const deleteVideo = useDeleteVideo(user.email);
+  const renameVideo = useRenameVideo(user.email);
   const plan = subscription.data;
 
   async function handleSignOut(event: MouseEvent<HTMLAnchorElement>) {
@@ -29,7 +31,10 @@ function Dashboard({ user }: { user: SessionUser }) {
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-5">
-        <h1 className="text-xl font-bold tracking-tight break-words sm:text-3xl">Welcome, {user.email}</h1>
+        {/* SPEC §2 names the email; the name from sign-up goes first. A long address breaks anywhere rather than overflow. */}
+        <h1 className="text-xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
+          Welcome, {user.name} ({user.email})
+        </h1>
         <DashboardActions plan={plan} onCreateVideo={() => setChoosingType(true)} onSignOut={(event) => void handleSignOut(event)} />
       </div>
 
@@ -40,7 +45,14 @@ function Dashboard({ user }: { user: SessionUser }) {
         <LogoPanel email={user.email} logo={plan?.logo ?? null} />
       </div>
 
-      <VideoGrid videos={videos.data} failed={videos.isError} onRetry={() => void videos.refetch()} />
+      <VideoGrid
+        videos={videos.data}
+        failed={videos.isError}
+        onRetry={() => void videos.refetch()}
+        onCreateVideo={() => setChoosingType(true)}
+        onDelete={deleteVideo}
+        onRename={renameVideo}
+      />
 
       <VideoTypeDialog open={choosingType} userId={user.id} onClose={() => setChoosingType(false)} />
     </div>

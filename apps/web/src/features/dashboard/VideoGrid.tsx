@@ -1,15 +1,21 @@
 import { dashboardMessages, dashboardTexts, type VideoItem } from '@reelsmith/contracts';
-import { Button } from '../../components/ui/Button.tsx';
+import { useState } from 'react';
+import { Button, linkClasses } from '../../components/ui/Button.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatDate } from './format.ts';
+import { RenameVideoDialog } from './RenameVideoDialog.tsx';
 
 interface VideoGridProps {
   videos: VideoItem[] | undefined;
   failed: boolean;
   onRetry: () => void;
+  onCreateVideo: () => void;
+  onDelete: (videoId: string) => Promise<void>;
+  onRename: (videoId: string, title: string) => Promise<void>;
 }
 
-function VideoCard({ video }: { video: VideoItem }) {
+function VideoCard({ video, onAskDelete, onAskRename }: { video: VideoItem; onAskDelete: () => void; onAskRename: () => void }) {
   return (
     <figure className="flex flex-col gap-2">
       {/* 9:16 box, letterboxed rather than stretched when a video has another shape. */}
@@ -28,12 +34,41 @@ function VideoCard({ video }: { video: VideoItem }) {
         </span>
         <span className="text-muted">{formatDate(video.created_at)}</span>
       </figcaption>
+      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <a className={linkClasses} href={video.video_url} download={`${video.title}.mp4`} aria-label={`Download ${video.title}`}>
+          Download
+        </a>
+        <Button variant="link" onClick={onAskRename} aria-label={`Rename ${video.title}`}>
+          {dashboardTexts.renameVideo}
+        </Button>
+        <Button variant="link" onClick={onAskDelete} aria-label={`Delete ${video.title}`}>
+          Delete
+        </Button>
+      </div>
     </figure>
   );
 }
 
-/** SPEC §2: the user's finished videos, each playable with controls. */
-export function VideoGrid({ videos, failed, onRetry }: VideoGridProps) {
+/** SPEC §2: the user's finished videos, each playable with controls, to download or delete. */
+export function VideoGrid({ videos, failed, onRetry, onCreateVideo, onDelete, onRename }: VideoGridProps) {
+  const [deleting, setDeleting] = useState<VideoItem | null>(null);
+  const [renaming, setRenaming] = useState<VideoItem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+
+  async function confirmDelete(video: VideoItem) {
+    setBusy(true);
+    setDeleteFailed(false);
+    try {
+      await onDelete(video.id);
+      setDeleting(null);
+    } catch {
+      setDeleteFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <section aria-labelledby="videos-heading" className="flex flex-col gap-4">
       <h2 id="videos-heading" className="text-xl font-semibold">
@@ -41,12 +76,22 @@ export function VideoGrid({ videos, failed, onRetry }: VideoGridProps) {
       </h2>
       {videos ? (
         videos.length === 0 ? (
-          <p className="rounded-xl border-2 border-dashed border-gray-300 px-6 py-12 text-center text-muted">{dashboardMessages.emptyVideos}</p>
+          <div className="flex flex-col items-center gap-4 rounded-xl border-2 border-dashed border-gray-300 px-6 py-12 text-center">
+            <p className="text-muted">{dashboardMessages.emptyVideos}</p>
+            <Button onClick={onCreateVideo}>{dashboardTexts.createFirstVideo}</Button>
+          </div>
         ) : (
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
             {videos.map((video) => (
               <li key={video.id}>
-                <VideoCard video={video} />
+                <VideoCard
+                  video={video}
+                  onAskRename={() => setRenaming(video)}
+                  onAskDelete={() => {
+                    setDeleteFailed(false);
+                    setDeleting(video);
+                  }}
+                />
               </li>
             ))}
           </ul>
@@ -66,6 +111,27 @@ export function VideoGrid({ videos, failed, onRetry }: VideoGridProps) {
           Loading your videos
         </p>
       )}
+      <Dialog open={deleting !== null} title={dashboardTexts.deleteVideoTitle} onClose={() => setDeleting(null)}>
+        {deleting && (
+          <>
+            <p className="text-sm text-gray-600">{dashboardTexts.deleteVideoBody(deleting.title)}</p>
+            {deleteFailed && (
+              <p role="alert" className="mt-3 text-sm font-medium text-red-800">
+                {dashboardTexts.deleteVideoFailed}
+              </p>
+            )}
+            <div className="mt-5 flex flex-wrap gap-3">
+              <Button variant="secondary" onClick={() => setDeleting(null)}>
+                {dashboardTexts.deleteVideoKeep}
+              </Button>
+              <Button disabled={busy} onClick={() => void confirmDelete(deleting)}>
+                {dashboardTexts.deleteVideoConfirm}
+              </Button>
+            </div>
+          </>
+        )}
+      </Dialog>
+      <RenameVideoDialog video={renaming} onClose={() => setRenaming(null)} onRename={onRename} />
     </section>
   );
 }

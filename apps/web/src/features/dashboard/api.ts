@@ -62,6 +62,16 @@ export async function removeLogo(email: string): Promise<void> {
   if (!result.ok || !readBody(removeLogoResponse, result.body)) throw failure('/api/remove-logo', result);
 }
 
+export async function deleteVideo(videoId: string): Promise<void> {
+  const result = await apiPost('/api/delete-video', { video_id: videoId });
+  if (!result.ok) throw failure('/api/delete-video', result);
+}
+
+export async function renameVideo(videoId: string, title: string): Promise<void> {
+  const result = await apiPost('/api/rename-video', { video_id: videoId, title });
+  if (!result.ok) throw failure('/api/rename-video', result);
+}
+
 export async function createVideoEntry(body: CreateVideoEntryBody): Promise<string> {
   const result = await apiPost('/api/create-video-entry', body);
   const created = result.ok ? readBody(createVideoEntryResponse, result.body) : null;

@@ -1,7 +1,7 @@
 import { subscriptionResponse, type SubscriptionResponse, type VideoItem } from '@reelsmith/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { readCache, writeCache, type CachedEntry } from '../../lib/cache.ts';
-import { fetchSubscription, fetchVideos, videoList } from './api.ts';
+import { deleteVideo, fetchSubscription, fetchVideos, renameVideo, videoList } from './api.ts';
 
 export const dashboardKeys = {
   subscription: (email: string) => ['subscription', email] as const,
@@ -61,5 +61,31 @@ export function useSetLogo(email: string) {
   return (logo: string | null) => {
     queryClient.setQueryData<SubscriptionResponse>(dashboardKeys.subscription(email), (current) => current && { ...current, logo });
     writeCache(email, 'logo', logo);
+  };
+}
+
+/** A change to one video goes to the list and its 24 h cache at once, so a reload before the next fetch shows it too. */
+function useChangeVideos(email: string) {
+  const queryClient = useQueryClient();
+  return (change: (videos: VideoItem[]) => VideoItem[]) => {
+    const videos = change(queryClient.getQueryData<VideoItem[]>(dashboardKeys.videos(email)) ?? []);
+    queryClient.setQueryData(dashboardKeys.videos(email), videos);
+    writeCache(email, 'videos', { videos });
+  };
+}
+
+export function useDeleteVideo(email: string) {
+  const changeVideos = useChangeVideos(email);
+  return async (videoId: string) => {
+    await deleteVideo(videoId);
+    changeVideos((videos) => videos.filter((video) => video.id !== videoId));
+  };
+}
+
+export function useRenameVideo(email: string) {
+  const changeVideos = useChangeVideos(email);
+  return async (videoId: string, title: string) => {
+    await renameVideo(videoId, title);
+    changeVideos((videos) => videos.map((video) => (video.id === videoId ? { ...video, title } : video)));
   };
 }

@@ -12,22 +12,22 @@ export function InvoicesTable({ invoices }: { invoices: InvoiceItem[] }) {
         <caption className="sr-only">Invoices</caption>
         <thead className="bg-gray-50 text-gray-600">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Number</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Date</th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">Amount</th>
-            <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Download</span></th>
+            <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Number</th>
+            <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">Date</th>
+            <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">Amount</th>
+            <th scope="col" className="px-2 py-3 sm:px-4 font-semibold"><span className="sr-only">Download</span></th>
           </tr>
         </thead>
         <tbody>
           {invoices.map((invoice) => (
             <tr key={invoice.invoice_number} className="border-t border-gray-100">
-              <td className="px-4 py-3 font-medium text-ink">
+              <td className="px-2 py-3 sm:px-4 font-medium text-ink">
                 {invoice.invoice_number}
-                {invoice.kind === 'credit_note' && <span className="ml-2 text-xs font-normal text-gray-600">Credit note (refund)</span>}
+                {invoice.kind === 'credit_note' && <span className="block text-xs font-normal text-gray-600">Credit note (refund)</span>}
               </td>
-              <td className="px-4 py-3">{day(invoice.invoice_date)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{amount(invoice)}</td>
-              <td className="px-4 py-3">
+              <td className="whitespace-nowrap px-2 py-3 sm:px-4">{day(invoice.invoice_date)}</td>
+              <td className="px-2 py-3 sm:px-4 text-right tabular-nums">{amount(invoice)}</td>
+              <td className="px-2 py-3 sm:px-4">
                 <a className="font-semibold text-accent hover:underline" href={invoice.invoice_url} download={`${invoice.invoice_number}.pdf`} aria-label={`Download ${invoice.kind === 'credit_note' ? 'credit note' : 'invoice'} ${invoice.invoice_number}`}>
                   Download
                 </a>

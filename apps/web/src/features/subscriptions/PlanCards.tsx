@@ -19,7 +19,7 @@ export function PlanCards({ subscription, disabled, onChoose }: { subscription: 
             <h3 id={`plan-${id}`} className="text-lg font-bold text-ink">{plan.title}</h3>
             <p className="mt-1 text-2xl font-extrabold text-ink">
               {price(plan.priceCents)}
-              <span className="text-sm font-medium text-gray-500"> / month</span>
+              <span className="text-sm font-medium text-gray-600"> / month</span>
             </p>
             <ul className="mt-3 flex-1 space-y-1 text-sm text-gray-700">
               {plan.features.map((feature) => (
@@ -29,7 +29,7 @@ export function PlanCards({ subscription, disabled, onChoose }: { subscription: 
             <Button className="mt-4" disabled={!onFree || disabled} title={onFree ? undefined : billingMessages.alreadyActivePlan} onClick={() => onChoose({ kind: 'plan', planId: id, title: plan.title })}>
               {current ? 'Current plan' : `Choose ${plan.title}`}
             </Button>
-            {!onFree && !current && <p className="mt-2 text-xs text-gray-500">{billingMessages.alreadyActivePlan}</p>}
+            {!onFree && !current && <p className="mt-2 text-xs text-gray-600">{billingMessages.alreadyActivePlan}</p>}
           </article>
         );
       })}
@@ -38,7 +38,7 @@ export function PlanCards({ subscription, disabled, onChoose }: { subscription: 
           <h3 id="plan-trial" className="text-lg font-bold text-ink">{plans.trial.title}</h3>
           <p className="mt-1 text-2xl font-extrabold text-ink">
             {price(plans.trial.priceCents)}
-            <span className="text-sm font-medium text-gray-500"> one-time</span>
+            <span className="text-sm font-medium text-gray-600"> one-time</span>
           </p>
           <ul className="mt-3 flex-1 space-y-1 text-sm text-gray-700">
             {plans.trial.features.map((feature) => (

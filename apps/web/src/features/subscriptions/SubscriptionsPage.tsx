@@ -19,6 +19,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'n
 function SubscriptionsContent({ email }: { email: string }) {
   const [tab, setTab] = useState<Tab>('plan');
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const subscription = useSubscriptionQuery(email);
@@ -48,6 +49,7 @@ function SubscriptionsContent({ email }: { email: string }) {
   }, [email, linkId, linkStatus, refresh, setParams]);
 
   async function cancel() {
+    setConfirmingCancel(false);
     setNotice(null);
     try {
       const result = await cancelSubscription(email, billingMessages.cancelFailed);
@@ -99,7 +101,7 @@ function SubscriptionsContent({ email }: { email: string }) {
                   {current.cancel_at_period_end ? 'Ends' : current.plan_name === plans.free.name ? 'Credits renew' : 'Renews'} on {day(current.end_date)}
                 </p>
                 {paidSubscription && !current.cancel_at_period_end && (
-                  <Button variant="secondary" className="mt-3" onClick={cancel}>Cancel subscription</Button>
+                  <Button variant="secondary" className="mt-3" onClick={() => setConfirmingCancel(true)}>Cancel subscription</Button>
                 )}
               </div>
               <PlanCards subscription={current} disabled={purchase.state.busy || Boolean(purchase.state.waitingUrl)} onChoose={purchase.choose} />
@@ -110,6 +112,15 @@ function SubscriptionsContent({ email }: { email: string }) {
         <section role="tabpanel" id="panel-invoices" aria-labelledby="tab-invoices">
           {invoices.data ? <InvoicesTable invoices={invoices.data} /> : <Spinner />}
         </section>
+      )}
+      {current && (
+        <Dialog open={confirmingCancel} title={billingMessages.cancelConfirmTitle} onClose={() => setConfirmingCancel(false)}>
+          <p className="text-sm text-gray-600">{billingMessages.cancelConfirmBody(current.plan_name, day(current.end_date))}</p>
+          <div className="mt-5 flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={() => setConfirmingCancel(false)}>{billingMessages.cancelKeep}</Button>
+            <Button onClick={() => void cancel()}>{billingMessages.cancelConfirm}</Button>
+          </div>
+        </Dialog>
       )}
       <Dialog open={purchase.state.asking !== null} title={billingMessages.basedInIndia} onClose={purchase.dismiss}>
         <p className="text-sm text-gray-600">We issue a GST tax invoice to customers in India.</p>
