@@ -103,9 +103,9 @@ describe('reading pocketsphinx output', () => {
 
   it('keeps words with their times, drops fillers and pronunciation numbers', () => {
     expect(parseWordTimes(output)).toEqual([
-      { text: 'fresh', start: 0.13, end: 0.51, confidence: 0.927179 },
-      { text: 'coffee', start: 0.52, end: 0.94, confidence: 0.908727 },
-      { text: 'minute', start: 1.39, end: 2.04, confidence: 0.947142 },
+      { text: 'fresh', start: 0.13, end: 0.51, confidence: 0.927179, utterance: 0 },
+      { text: 'coffee', start: 0.52, end: 0.94, confidence: 0.908727, utterance: 0 },
+      { text: 'minute', start: 1.39, end: 2.04, confidence: 0.947142, utterance: 0 },
     ]);
     expect(toTranscript(parseWordTimes(output)).text).toBe('fresh coffee minute');
   });
@@ -114,5 +114,27 @@ describe('reading pocketsphinx output', () => {
     const unsure = ['food 0.18 0.51 0.0125', 'food 1.21 1.51 0.0208', 'food 2.21 2.51 0.21'].join('\n');
     expect(toTranscript(parseWordTimes(unsure))).toEqual({ text: '', words: [] });
     expect(toTranscript([])).toEqual({ text: '', words: [] });
+  });
+
+  it('keeps the sentences heard clearly when another one is lost in music or echo', () => {
+    const mixed = [
+      '<s> 0.000 0.140 0.999100',
+      'fresh 0.150 0.500 0.91',
+      'bread 0.510 0.900 0.88',
+      '</s> 0.910 1.000 1.000000',
+      '<s> 1.200 1.220 0.999700',
+      'food 1.230 1.500 0.02',
+      'food 1.510 1.800 0.05',
+      'food 1.810 2.100 0.03',
+      'food 2.110 2.400 0.01',
+      '</s> 2.410 2.500 1.000000',
+    ].join('\n');
+    expect(toTranscript(parseWordTimes(mixed))).toEqual({
+      text: 'fresh bread',
+      words: [
+        { text: 'fresh', start: 0.15, end: 0.5 },
+        { text: 'bread', start: 0.51, end: 0.9 },
+      ],
+    });
   });
 });

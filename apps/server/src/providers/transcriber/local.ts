@@ -17,11 +17,15 @@ export interface LocalTranscriberOptions {
 export interface ScoredWord extends RecognizedWord {
   /** pocketsphinx's posterior probability of the word, 0 to 1. */
   confidence: number;
+  /** Which stretch of speech between silences (pocketsphinx's utterance) the word was heard in, counted from 0. */
+  utterance: number;
 }
 
 /**
  * pocketsphinx always finds words, even in music (a beat reads as "food food food" at posteriors around 0.1), while
  * clear speech averages 0.6 to 0.7. Below this mean the words are noise, and a script built on them would be nonsense.
+ * It is judged per utterance: one sentence over music or in an echoing room would otherwise pull the whole video's
+ * mean below it and lose the sentences that were heard clearly.
  */
 export const minMeanConfidence = 0.4;
 
@@ -36,23 +40,29 @@ const filler = /^(<.*>|\[.*\])$/;
  */
 export function parseWordTimes(stdout: string): ScoredWord[] {
   const words: ScoredWord[] = [];
+  let utterance = -1;
   for (const line of stdout.split('\n')) {
     const match = wordTimeLine.exec(line.trim());
+    if (match?.[1] === '<s>') utterance += 1;
     if (!match || filler.test(match[1]!)) continue;
     words.push({
       text: match[1]!.replace(/\(\d+\)$/, ''),
       start: Number(match[2]),
       end: Number(match[3]),
       confidence: Math.min(1, Number(match[4])),
+      utterance: Math.max(utterance, 0),
     });
   }
   return words;
 }
 
 export function toTranscript(words: ScoredWord[]): Transcript {
-  const mean = words.reduce((sum, word) => sum + word.confidence, 0) / (words.length || 1);
-  if (words.length === 0 || mean < minMeanConfidence) return { text: '', words: [] };
-  return { text: words.map((word) => word.text).join(' '), words: words.map(({ text, start, end }) => ({ text, start, end })) };
+  const utterances = new Map<number, ScoredWord[]>();
+  for (const word of words) utterances.set(word.utterance, [...(utterances.get(word.utterance) ?? []), word]);
+  const heard = [...utterances.values()]
+    .filter((group) => group.reduce((sum, word) => sum + word.confidence, 0) / group.length >= minMeanConfidence)
+    .flat();
+  return { text: heard.map((word) => word.text).join(' '), words: heard.map(({ text, start, end }) => ({ text, start, end })) };
 }
 
 function limiter(max: number) {
