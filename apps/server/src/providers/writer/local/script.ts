@@ -1,6 +1,7 @@
 import { ideaTones, type IdeaTone } from '@reelsmith/contracts';
 import { splitSentences } from '../fit.ts';
-import { countWords } from '../types.ts';
+import { countWords, type BusinessBrief } from '../types.ts';
+import { businessLines } from './business.ts';
 import { directionLabels } from './frameworks.ts';
 import { seedOf } from './random.ts';
 import { tones, upperFirst } from './voice.ts';
@@ -74,6 +75,18 @@ function linesFromBrief(prompt: string): { lines: Line[]; tone: IdeaTone | null 
   return lines.length > 0 ? { lines, tone } : null;
 }
 
+const genericClosing = 'Learn more at the link in bio.';
+const genericVideoClosing = 'Like what you see? Tap the link in bio.';
+
+/** The business's own lines go before the closing line, and a generic closing names the business instead. */
+function withBusiness(lines: Line[], business: BusinessBrief | undefined): Line[] {
+  if (!business) return lines;
+  const { lines: extra, closing } = businessLines(business, lines.map((line) => line.text).join(' '));
+  const last = lines.at(-1)!;
+  const ending = last.text === genericClosing || last.text === genericVideoClosing ? { ...last, text: closing } : last;
+  return [...lines.slice(0, -1), ...extra, ending];
+}
+
 /**
  * Free words from the user: their first sentence opens (it says what the video is about), the rest follow, and a
  * closing line asks for the click; a generic attention line goes in only when a longer video has room for it.
@@ -86,7 +99,7 @@ function linesFromWords(words: string): Line[] {
   return [
     { text: 'Stop scrolling — this one is worth it.', priority: 5 },
     ...body,
-    { text: 'Learn more at the link in bio.', priority: 1 },
+    { text: genericClosing, priority: 1 },
   ];
 }
 
@@ -114,23 +127,23 @@ function assemble(lines: Line[], budget: number, tone: IdeaTone | null, seed: st
 }
 
 /** The offline copywriter's voiceover for a prompt: the brief's beats when it has them, else the user's own words. */
-export function writeScript(prompt: string, budget: number): string {
+export function writeScript(prompt: string, budget: number, business?: BusinessBrief): string {
   const brief = linesFromBrief(prompt);
-  const lines = brief?.lines ?? linesFromWords(prompt);
+  const lines = withBusiness(brief?.lines ?? linesFromWords(prompt), business);
   return assemble(lines, budget, brief ? (brief.tone ?? 'Professional') : null, prompt);
 }
 
 /** A voiceover for footage that exists: the prompt leads; speech already in the video is rephrased around it. */
-export function writeVideoScript(request: { prompt?: string; transcript?: string }, budget: number): string {
+export function writeVideoScript(request: { prompt?: string; transcript?: string }, budget: number, business?: BusinessBrief): string {
   const prompt = request.prompt?.trim();
-  if (prompt) return writeScript(prompt, budget);
+  if (prompt) return writeScript(prompt, budget, business);
   const transcript = request.transcript?.trim();
   const lines = transcript
     ? linesFromWords(transcript)
     : [
         { text: "Here's a closer look at what we do.", priority: 0 },
         { text: 'Watch this.', priority: 3 },
-        { text: 'Like what you see? Tap the link in bio.', priority: 1 },
+        { text: genericVideoClosing, priority: 1 },
       ];
-  return assemble(lines, budget, null, transcript ?? '');
+  return assemble(withBusiness(lines, business), budget, null, transcript ?? '');
 }
