@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     probe,
     logError: (line) => app.log.error(line),
   });
-  const script = createScriptService({ projects, quotas: deps.quotas, writer: deps.writer, video: scriptVideo });
+  const script = createScriptService({ projects, quotas: deps.quotas, writer: deps.writer, video: scriptVideo, business: ideas.brief });
   registerScriptRoutes(app, { auth: deps.auth, script });
   // check-video-status also settles credits held for image-to-video renders: a failed one gives its credit back.
   const videoJobs = videoJobCredits.settling(createProjectVideoJobs({ workflow, queue: deps.queue, signer: deps.signer, renderJob: deps.renderJob }));
@@ -211,7 +211,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (info.duration > 0) await verifyDecodes(path, info.duration);
     return info;
   };
-  const storyboard = createStoryboardService({ workflow, writer: deps.writer, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, videoJobs, probeMedia, probeDuration, tmpDir: deps.tmpDir });
+  const storyboard = createStoryboardService({ workflow, writer: deps.writer, business: ideas.brief, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, videoJobs, probeMedia, probeDuration, tmpDir: deps.tmpDir });
   registerStoryboardRoutes(app, { auth: deps.auth, storyboard });
   const imageToVideo = createImageToVideoService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, quotas: deps.quotas, videoJobs, credits: videoJobCredits, probe: probeMedia, tmpDir: deps.tmpDir });
   registerImageToVideoRoutes(app, { auth: deps.auth, imageToVideo, effects: createImageEffects({ storage: deps.storage, signer: deps.signer, tmpDir: deps.tmpDir }) });

@@ -71,6 +71,12 @@ export function createIdeasService(deps: IdeasServiceDependencies) {
       return record ? toProfile(record) : null;
     },
 
+    /** The saved profile as the writer reads it, so every script and storyboard is about the user's business. */
+    async brief(userId: string): Promise<BusinessBrief | undefined> {
+      const record = await deps.profiles.find(userId);
+      return record ? toBrief(toProfile(record)) : undefined;
+    },
+
     async saveProfile(userId: string, profile: BusinessProfile): Promise<BusinessProfile> {
       const record = await deps.profiles.save(userId, {
         businessName: profile.business_name,

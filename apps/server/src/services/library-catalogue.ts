@@ -2,8 +2,11 @@ import { scrollStopperBackgrounds, type BackgroundItem, type MusicTrack } from '
 import type { FileUrlSigner } from './file-urls.ts';
 import type { MediaLibrary } from './library.ts';
 
-/** How long a list waits for its first item on a fresh install before answering with what exists. */
-const firstItemWaitMs = 20_000;
+/**
+ * How long a list waits for its first item on a fresh install before answering with what exists: the library renders that kind
+ * next, and on a busy two-core machine one render can take most of a minute, so the wait covers it.
+ */
+const firstItemWaitMs = 60_000;
 
 /** The music and background lists of the library, with signed URLs (fresh on every read). */
 export function createLibraryCatalogue(deps: { library: MediaLibrary; signer: FileUrlSigner }) {

@@ -169,18 +169,22 @@ function silenceTask(storage: ObjectStorage): LibraryTask {
 }
 
 /**
- * The generated tasks in the order they run: one of each kind first, so every list has something within seconds of a
- * first start; then the stills (quick, and a search wants many); then loops, backgrounds and tracks in turn.
+ * The generated tasks in the order they run: in rounds of one loop, one background, one track and a share of the
+ * quick stills, so every picker fills at the same pace instead of one kind waiting behind another. The silent track
+ * follows the first real one: a music list holding only 'No Background Music' is no choice at all.
  */
 export function generatedTasks(storage: ObjectStorage, counts: LibraryCounts, options: { stock: boolean }): LibraryTask[] {
   const images = options.stock ? stockImageRecipes.slice(0, counts.images).map((r) => imageTask(storage, r)) : [];
   const videos = options.stock ? stockVideoRecipes.slice(0, counts.videos).map((r) => videoTask(storage, r)) : [];
   const backgrounds = (Object.keys(backgroundRecipes) as BackgroundId[]).slice(0, counts.backgrounds).map((id) => backgroundTask(storage, id));
   const tracks = musicTrackRecipes.slice(0, counts.tracks).map((r) => trackTask(storage, r));
-  const rest: LibraryTask[] = [];
-  for (let i = 1; i < Math.max(videos.length, backgrounds.length, tracks.length); i++) {
-    for (const list of [videos, backgrounds, tracks]) if (list[i]) rest.push(list[i]!);
+  const rounds = Math.max(1, videos.length, backgrounds.length, tracks.length);
+  const stillsPerRound = Math.ceil(images.length / rounds);
+  const ordered: LibraryTask[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const stills = images.slice(round * stillsPerRound, (round + 1) * stillsPerRound);
+    for (const task of [stills[0], videos[round], backgrounds[round], tracks[round], ...stills.slice(1)]) if (task) ordered.push(task);
+    if (round === 0) ordered.push(silenceTask(storage));
   }
-  const firsts = [images[0], videos[0], backgrounds[0], tracks[0]].filter((t): t is LibraryTask => t !== undefined);
-  return [silenceTask(storage), ...firsts, ...images.slice(1), ...rest];
+  return ordered;
 }

@@ -1,5 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createLibraryProgress } from './library-progress.ts';
 
 /**
  * The built-in media library: stock stills and loops, music and the Scroll Stopper backgrounds, generated on first
@@ -95,6 +96,9 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
   let finished = false;
   let version = 0;
 
+  // Kinds a request is waiting for: the next render is one of those, so a picker opened early is served first.
+  const wanted = new Set<LibraryKind>();
+
   const add = (item: LibraryItem) => {
     items.set(item.kind, [...(items.get(item.kind) ?? []), item]);
     version += 1;
@@ -102,9 +106,9 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
   };
 
   async function run(): Promise<void> {
-    const started = Date.now();
     const tasks = await deps.tasks();
-    // Everything already stored shows at once; only then does rendering start, in the tasks' order.
+    // Everything already stored shows at once; only then does rendering start, in the tasks' order unless a request
+    // is waiting for a kind that has nothing yet.
     const missing: LibraryTask[] = [];
     for (const task of tasks) {
       const stored = await task.load().catch(() => null);
@@ -112,21 +116,24 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
       else missing.push(task);
     }
     const scratch = join(deps.tmpDir, 'library');
-    let made = 0;
-    for (const task of missing) {
+    const progress = createLibraryProgress(tasks, missing, deps.log);
+    if (missing.length > 0) progress.report();
+    while (missing.length > 0) {
       if (controller.signal.aborted) return;
+      const urgent = missing.findIndex((t) => wanted.has(t.kind) && !items.get(t.kind)?.length);
+      const [task] = missing.splice(Math.max(urgent, 0), 1) as [LibraryTask];
       await rm(scratch, { recursive: true, force: true });
       await mkdir(scratch, { recursive: true });
       try {
         add(await task.make(scratch, controller.signal));
-        made += 1;
+        progress.done(task, true);
       } catch (error) {
         if (controller.signal.aborted) return;
         deps.log.error(`library: ${task.label} failed: ${(error as Error).message.split('\n')[0]}`);
+        progress.done(task, false);
       }
     }
     await rm(scratch, { recursive: true, force: true });
-    if (made > 0) deps.log.info(`library: made ${made} of ${tasks.length} items in ${Math.round((Date.now() - started) / 1000)} s`);
   }
 
   return {
@@ -159,6 +166,7 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
     async waitFor(kind: LibraryKind, ms: number): Promise<void> {
       void this.start();
       if (items.get(kind)?.length || finished) return;
+      wanted.add(kind);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, ms);
         function done() {

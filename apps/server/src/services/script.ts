@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { maxVideoSeconds, quotaMessages, scriptTexts, type ScriptDraft } from '@reelsmith/contracts';
 import type { ProjectRecord, ProjectsRepository } from '../db/repositories/projects.ts';
 import { UserFacingError } from '../errors.ts';
-import type { Writer } from '../providers/writer/index.ts';
+import type { BusinessBrief, Writer } from '../providers/writer/index.ts';
 import { ownMediaSeconds, type ProjectDocument } from './project-document.ts';
 import type { QuotaService } from './quotas.ts';
 import type { ScriptVideo } from './script-video.ts';
@@ -13,6 +13,8 @@ export interface ScriptServiceDependencies {
   quotas: QuotaService;
   writer: Writer;
   video: ScriptVideo;
+  /** The user's saved business profile, for the writer. */
+  business: (userId: string) => Promise<BusinessBrief | undefined>;
 }
 
 export interface GeneratedScript {
@@ -52,7 +54,7 @@ export function createScriptService(deps: ScriptServiceDependencies) {
         const subscription = await deps.quotas.current(userId);
         if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
       }
-      const script = await writer.scriptFromPrompt({ prompt: request.prompt, targetSeconds: maxVideoSeconds });
+      const script = await writer.scriptFromPrompt({ prompt: request.prompt, targetSeconds: maxVideoSeconds, business: await deps.business(userId) });
       if (!existing) {
         const created = await projects.create({
           id: randomUUID(),
@@ -78,6 +80,7 @@ export function createScriptService(deps: ScriptServiceDependencies) {
         durationSeconds: Math.min(facts.durationSeconds, maxVideoSeconds),
         prompt: request.prompt,
         transcript: facts.transcript || undefined,
+        business: await deps.business(userId),
       });
       if (request.prompt) await workflow.save(record, { prompt: request.prompt });
       await workflow.update(record, { script });

@@ -15,7 +15,7 @@ import {
 import type { ProjectRecord } from '../db/repositories/projects.ts';
 import { UserFacingError } from '../errors.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
-import type { Writer } from '../providers/writer/index.ts';
+import type { BusinessBrief, Writer } from '../providers/writer/index.ts';
 import { ownerOfKey, type FileUrlSigner } from './file-urls.ts';
 import type { ProjectVideoJobs } from './project-video-jobs.ts';
 import { keyOfSignedUrl } from './projects.ts';
@@ -33,6 +33,8 @@ export interface SceneVideoInput {
 export interface StoryboardDependencies {
   workflow: WorkflowProjects;
   writer: Writer;
+  /** The user's saved business profile: the scenes show that business. */
+  business: (userId: string) => Promise<BusinessBrief | undefined>;
   uploads: UploadService;
   storage: ObjectStorage;
   signer: FileUrlSigner;
@@ -126,7 +128,7 @@ export function createStoryboardService(deps: StoryboardDependencies) {
       if (!script) throw new UserFacingError(409, storyboardTexts.needsScript);
       const stored = storedScenes(project);
       if (stored && workflow.document(project).scenesScript === fingerprint(script)) return toResponse(stored, project.id);
-      const written = (await deps.writer.storyboardScenes({ script })).map((scene) => scene.trim().slice(0, maxSceneChars));
+      const written = (await deps.writer.storyboardScenes({ script, business: await deps.business(userId) })).map((scene) => scene.trim().slice(0, maxSceneChars));
       await workflow.save(project, { scenes: written, scenesScript: fingerprint(script) });
       return toResponse(written, project.id);
     },

@@ -13,13 +13,30 @@ export interface StockRecipe<S> {
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/**
+ * The kinds of business SPEC names among the Scroll Stopper backgrounds, with the words their owners search for and
+ * the colour schemes that suit them: a bakery's search finds the coffee and gold stills, a gym's the neon ones. The
+ * stock set has no photographs of those places, so the words go on the looks that fit, not on pictures of them.
+ */
+const businessCategories: { words: string[]; palettes: PaletteName[] }[] = [
+  { words: ['restaurant', 'food', 'dinner', 'dining'], palettes: ['ember', 'gold', 'coffee'] },
+  { words: ['cafe', 'café', 'coffee', 'bakery', 'bread', 'pastry'], palettes: ['coffee', 'gold', 'citrus'] },
+  { words: ['burger', 'fast food', 'grill'], palettes: ['ember', 'citrus'] },
+  { words: ['pizza', 'pizzeria', 'italian'], palettes: ['ember', 'coral'] },
+  { words: ['salon', 'beauty', 'hair', 'spa', 'nails'], palettes: ['rose', 'lavender', 'mint'] },
+  { words: ['gym', 'fitness', 'exercise', 'workout', 'training'], palettes: ['neon', 'midnight', 'ember'] },
+  { words: ['dental', 'dentist', 'clinic', 'teeth', 'health'], palettes: ['mint', 'ocean', 'mono'] },
+];
+
+const businessWords = (palette: PaletteName) => businessCategories.filter((c) => c.palettes.includes(palette)).flatMap((c) => c.words);
+
 function describe(family: FamilyName, palette: PaletteName, kind: string[]) {
   const look = families[family];
   const colours = palettes[palette];
   return {
     slug: `${family.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-${palette}`,
     alt: `${capitalised(colours.name)} ${look.noun} ${kind.includes('video') ? 'loop' : 'background'}`,
-    tags: [...new Set([...look.tags, ...colours.tags, ...kind, 'portrait', 'vertical'])],
+    tags: [...new Set([...look.tags, ...colours.tags, ...businessWords(palette), ...kind, 'portrait', 'vertical'])],
   };
 }
 

@@ -14,8 +14,11 @@ interface Doc {
   tags: string;
 }
 
-/** How long a first search waits for the first generated item of its kind on a fresh install. */
-const firstItemWaitMs = 15_000;
+/**
+ * How long a first search waits for the first generated item of its kind on a fresh install: the library renders that kind
+ * next, and on a busy two-core machine one render can take most of a minute, so the wait covers it.
+ */
+const firstItemWaitMs = 60_000;
 
 function orientationOf(e: Entry): StockSearchQuery['orientation'] {
   if (e.height > e.width * 1.05) return 'portrait';

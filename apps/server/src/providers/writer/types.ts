@@ -38,6 +38,8 @@ export interface ScriptRequest {
   /** What the video is about, in the user's words (or an idea's script prompt). */
   prompt: string;
   targetSeconds: number;
+  /** The user's saved business profile, when there is one: the script is about that business. */
+  business?: BusinessBrief;
 }
 
 export interface VideoScriptRequest {
@@ -47,10 +49,13 @@ export interface VideoScriptRequest {
   prompt?: string;
   /** Speech already in the video (from transcription), to build on or rephrase. */
   transcript?: string;
+  business?: BusinessBrief;
 }
 
 export interface StoryboardRequest {
   script: string;
+  /** The scenes show this business when given. */
+  business?: BusinessBrief;
 }
 
 /** Exactly six scene texts, in order (SPEC §3 Scenes: scene1 to scene6). */

@@ -12,8 +12,8 @@ export function createLocalWriter(): Writer {
   return {
     kind: 'local',
     ideas: async (brief, count) => writeIdeas(brief, count),
-    scriptFromPrompt: async ({ prompt, targetSeconds }) => writeScript(prompt, wordBudget(targetSeconds)),
-    scriptForVideo: async (request) => writeVideoScript(request, wordBudget(request.durationSeconds)),
-    storyboardScenes: async ({ script }) => writeScenes(script),
+    scriptFromPrompt: async ({ prompt, targetSeconds, business }) => writeScript(prompt, wordBudget(targetSeconds), business),
+    scriptForVideo: async (request) => writeVideoScript(request, wordBudget(request.durationSeconds), request.business),
+    storyboardScenes: async ({ script, business }) => writeScenes(script, business),
   };
 }

@@ -1,5 +1,6 @@
 import { splitSentences } from '../fit.ts';
-import { storyboardSceneCount, type StoryboardScenes } from '../types.ts';
+import { storyboardSceneCount, type BusinessBrief, type StoryboardScenes } from '../types.ts';
+import { businessVisuals } from './business.ts';
 import { detectDomain } from './domains.ts';
 import { upperFirst } from './voice.ts';
 
@@ -28,11 +29,14 @@ function toParts(script: string): string[] {
   return parts;
 }
 
-/** Six scenes in story order: each pairs the shot that beat needs with the part of the script spoken over it. */
-export function writeScenes(script: string): StoryboardScenes {
+/**
+ * Six scenes in story order: each pairs the shot that beat needs with the part of the script spoken over it. The
+ * shots are the saved business's when there is a profile, else those of the kind of business the script talks about.
+ */
+export function writeScenes(script: string, business?: BusinessBrief): StoryboardScenes {
   const parts = toParts(script);
-  const domain = detectDomain(script);
-  const scenes = domain.visuals.map((visual, index) => {
+  const visuals = business ? businessVisuals(business) : detectDomain(script).visuals;
+  const scenes = visuals.map((visual, index) => {
     const from = Math.floor((index * parts.length) / storyboardSceneCount);
     const to = Math.floor(((index + 1) * parts.length) / storyboardSceneCount);
     const line = parts.slice(from, to).join(' ');

@@ -1,6 +1,7 @@
 import { ideaTones, type IdeaTone } from '@reelsmith/contracts';
 import { splitSentences } from '../fit.ts';
-import { countWords } from '../types.ts';
+import { countWords, type BusinessBrief } from '../types.ts';
+import { businessLines } from './business.ts';
 import { footageLines } from './footage.ts';
 import { directionLabels } from './frameworks.ts';
 import { seedOf } from './random.ts';
@@ -75,6 +76,18 @@ function linesFromBrief(prompt: string): { lines: Line[]; tone: IdeaTone | null 
   return lines.length > 0 ? { lines, tone } : null;
 }
 
+const genericClosing = 'Learn more at the link in bio.';
+const genericVideoClosing = 'Like what you see? Tap the link in bio.';
+
+/** The business's own lines go before the closing line, and a generic closing names the business instead. */
+function withBusiness(lines: Line[], business: BusinessBrief | undefined): Line[] {
+  if (!business) return lines;
+  const { lines: extra, closing } = businessLines(business, lines.map((line) => line.text).join(' '));
+  const last = lines.at(-1)!;
+  const ending = last.text === genericClosing || last.text === genericVideoClosing ? { ...last, text: closing } : last;
+  return [...lines.slice(0, -1), ...extra, ending];
+}
+
 /**
  * Free words from the user: their first sentence opens (it says what the video is about), the rest follow, and a
  * closing line asks for the click; a generic attention line goes in only when a longer video has room for it.
@@ -87,7 +100,7 @@ function linesFromWords(words: string): Line[] {
   return [
     { text: 'Stop scrolling — this one is worth it.', priority: 5 },
     ...body,
-    { text: 'Learn more at the link in bio.', priority: 1 },
+    { text: genericClosing, priority: 1 },
   ];
 }
 
@@ -120,9 +133,9 @@ function assemble(lines: Line[], budget: number, tone: IdeaTone | null, seed: st
 }
 
 /** The offline copywriter's voiceover for a prompt: the brief's beats when it has them, else the user's own words. */
-export function writeScript(prompt: string, budget: number): string {
+export function writeScript(prompt: string, budget: number, business?: BusinessBrief): string {
   const brief = linesFromBrief(prompt);
-  const lines = brief?.lines ?? linesFromWords(prompt);
+  const lines = withBusiness(brief?.lines ?? linesFromWords(prompt), business);
   return assemble(lines, budget, brief ? (brief.tone ?? 'Professional') : null, prompt);
 }
 
@@ -130,11 +143,12 @@ export function writeScript(prompt: string, budget: number): string {
  * A voiceover for footage that exists: the prompt leads; speech already in the video is rephrased around it. It
  * fills the video's length (the budget), with lines about the footage when the user's own run out.
  */
-export function writeVideoScript(request: { prompt?: string; transcript?: string }, budget: number): string {
+export function writeVideoScript(request: { prompt?: string; transcript?: string }, budget: number, business?: BusinessBrief): string {
   const prompt = request.prompt?.trim();
   if (prompt) {
     const brief = linesFromBrief(prompt);
-    return assemble(brief?.lines ?? linesFromWords(prompt), budget, brief ? (brief.tone ?? 'Professional') : null, prompt, footageLines);
+    const lines = withBusiness(brief?.lines ?? linesFromWords(prompt), business);
+    return assemble(lines, budget, brief ? (brief.tone ?? 'Professional') : null, prompt, footageLines);
   }
   const transcript = request.transcript?.trim();
   const lines = transcript
@@ -142,7 +156,7 @@ export function writeVideoScript(request: { prompt?: string; transcript?: string
     : [
         { text: "Here's a closer look at what we do.", priority: 0 },
         { text: 'Watch this.', priority: 3 },
-        { text: 'Like what you see? Tap the link in bio.', priority: 1 },
+        { text: genericVideoClosing, priority: 1 },
       ];
-  return assemble(lines, budget, null, transcript ?? '', footageLines);
+  return assemble(withBusiness(lines, business), budget, null, transcript ?? '', footageLines);
 }
