@@ -10,13 +10,14 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+// Mail bodies show as their plain-text version: an operator page never loads or frames what a mail contains.
 function mailboxPage(mails: StoredMail[], to: string | undefined): string {
   const rows = mails
     .map(
       (mail) => `<article>
   <header><strong>${escapeHtml(mail.subject)}</strong><span>to ${escapeHtml(mail.to)} · ${escapeHtml(mail.createdAt.toISOString())}</span></header>
   <ul>${mail.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ul>
-  <details><summary>Show message</summary><iframe title="${escapeHtml(mail.subject)}" sandbox srcdoc="${escapeHtml(mail.html)}"></iframe></details>
+  <details><summary>Show message</summary><pre>${escapeHtml(mail.text)}</pre></details>
 </article>`,
     )
     .join('\n');
@@ -26,7 +27,7 @@ function mailboxPage(mails: StoredMail[], to: string | undefined): string {
 h1{font-size:22px}form{display:flex;gap:8px;margin-bottom:16px}label{display:flex;flex-direction:column;gap:4px;flex:1;font-weight:600}input{padding:8px;border:1px solid #c9c6d6;border-radius:8px}
 button{align-self:flex-end;padding:9px 16px;border:0;border-radius:8px;background:#6d28d9;color:#fff;font-weight:600}
 article{background:#fff;border-radius:12px;padding:16px;margin-bottom:12px;box-shadow:0 1px 2px #0001}header{display:flex;flex-direction:column;gap:4px}
-header span{color:#5b5f6b;font-size:14px}a{color:#5b21b6;word-break:break-all}iframe{width:100%;height:420px;border:1px solid #e5e3ee;border-radius:8px}</style></head>
+header span{color:#5b5f6b;font-size:14px}a{color:#5b21b6;word-break:break-all}pre{white-space:pre-wrap;word-break:break-word;font:14px/1.5 Inter,system-ui,sans-serif;background:#faf9fd;border:1px solid #e5e3ee;border-radius:8px;padding:12px}</style></head>
 <body><main><h1>Dev mailbox</h1><p>Mail the app would have sent. It exists only while no SMTP_URL is set.</p>
 <form method="get"><label for="to">Recipient<input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}"></label><button type="submit">Filter</button></form>
 ${rows || '<p>No mail yet.</p>'}</main></body></html>`;
