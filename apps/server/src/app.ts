@@ -142,6 +142,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerJobRoutes(app, { auth: deps.auth, queue: deps.queue, signer: deps.signer });
   const { subscriptions, uploads, projects } = deps.repositories;
   const workflow = createWorkflowProjects(projects);
+  const probeDuration = async (path: string) => (await probe(path)).duration;
   const videoJobCredits = createVideoJobCredits({ credits: deps.repositories.videoCredits, queue: deps.queue, quotas: deps.quotas, workflow });
   registerDashboardRoutes(app, {
     auth: deps.auth,
@@ -153,7 +154,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       signer: deps.signer,
       settleHeldCredits: videoJobCredits.settleUser,
     }),
-    projects: createProjectsService({ projects, quotas: deps.quotas, storage: deps.storage, signer: deps.signer, backgrounds: () => deps.media.library.list('background') }),
+    projects: createProjectsService({
+      projects,
+      quotas: deps.quotas,
+      storage: deps.storage,
+      signer: deps.signer,
+      uploads,
+      probeDuration,
+      backgrounds: () => deps.media.library.list('background'),
+    }),
   });
   registerBillingRoutes(app, { auth: deps.auth, billing: deps.billing, repositories: deps.repositories, seller: deps.seller });
   await registerPaymentWebhookRoutes(app, { provider: deps.paymentProvider, billing: deps.billing });
@@ -197,7 +206,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerFinalVideoRoutes(app, { auth: deps.auth, finalVideo });
   registerLibraryRoutes(app, deps.auth, deps.media);
-  const probeDuration = async (path: string) => (await probe(path)).duration;
   const brolls = createBrollsService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, queue: deps.queue, renderJob: deps.renderJob, probeDuration });
   const autoBroll = createAutoBroll({ workflow, stock: deps.media.stock, storage: deps.storage, probeDuration });
   registerBrollRoutes(app, { auth: deps.auth, brolls, autoBroll });

@@ -18,6 +18,14 @@ const tenMinutes = 600;
 const imageTypeMessage = 'Please upload a valid image file.';
 const videoTypeMessage = 'Please upload a valid video file (MP4, MOV or WebM).';
 
+const scrollStopperVideo = {
+  kinds: ['video'],
+  maxBytes: 20 * MB,
+  maxDurationSeconds: tenMinutes,
+  tooLargeMessage: () => 'File size exceeds 20 MB. Please upload a smaller video.',
+  wrongTypeMessage: videoTypeMessage,
+} satisfies UploadPolicy;
+
 /** SPEC §5 and §9 sizes per place a file enters the product; the server enforces each while the bytes stream in. */
 export const uploadPolicies = {
   logo: { kinds: ['image'], maxBytes: 5 * MB, tooLargeMessage: () => 'The logo must be at most 5 MB.', wrongTypeMessage: imageTypeMessage },
@@ -37,13 +45,10 @@ export const uploadPolicies = {
     wrongTypeMessage: videoTypeMessage,
   },
   'scene-image': { kinds: ['image'], maxBytes: 10 * MB, tooLargeMessage: () => 'The image must be at most 10 MB.', wrongTypeMessage: imageTypeMessage },
-  'scroll-stopper-video': {
-    kinds: ['video'],
-    maxBytes: 20 * MB,
-    maxDurationSeconds: tenMinutes,
-    tooLargeMessage: () => 'File size exceeds 20 MB. Please upload a smaller video.',
-    wrongTypeMessage: videoTypeMessage,
-  },
+  'scroll-stopper-video': scrollStopperVideo,
+  // A stock video picked on the Scroll Stopper page: the page's limits, yet not the user's own media, so it loops
+  // under the voiceover as the library backgrounds do.
+  'scroll-stopper-stock': scrollStopperVideo,
   'own-video': {
     kinds: ['video'],
     maxBytes: 41943040,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { dashboardTexts, quotaMessages, scrollStopperTexts, untitledVideo, uploadPolicies, videoTitleMaxLength, type ProjectVideoType, type VideoItem } from '@reelsmith/contracts';
+import { dashboardTexts, quotaMessages, scrollStopperTexts, untitledVideo, uploadPolicies, videoTitleMaxLength, type ProjectVideoType, type UploadPurpose, type VideoItem } from '@reelsmith/contracts';
 import type { ProjectRecord, ProjectsRepository } from '../db/repositories/projects.ts';
+import type { UploadsRepository } from '../db/repositories/uploads.ts';
 import { UserFacingError } from '../errors.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { ownerOfKey, type FileUrlSigner } from './file-urls.ts';
@@ -13,12 +14,20 @@ export interface ProjectsServiceDependencies {
   quotas: QuotaService;
   storage: ObjectStorage;
   signer: FileUrlSigner;
+  uploads: Pick<UploadsRepository, 'findOwnedByKey'>;
+  probeDuration(path: string): Promise<number>;
   /** The Scroll Stopper backgrounds made so far (a fresh install makes them over a few minutes). */
   backgrounds: () => readonly LibraryBackground[];
 }
 
-/** What a project starts from: the user's own video, or one of the library's backgrounds. */
-type EntrySource = { kind: 'own'; key: string } | { kind: 'background'; background: LibraryBackground };
+/**
+ * What a project starts from: the user's own video, a stock video picked on the Scroll Stopper page (looped under
+ * the voiceover later, as any video without a background of its own is), or one of the library's backgrounds.
+ */
+type EntrySource = { kind: 'own'; key: string } | { kind: 'stock'; key: string } | { kind: 'background'; background: LibraryBackground };
+
+/** Stock videos are not the user's own media: like a library background they repeat under the voiceover. */
+const stockPurposes: ReadonlySet<string> = new Set(['scroll-stopper-stock', 'stock-video'] satisfies UploadPurpose[]);
 
 /** The storage key a `/files/<key>?exp=&sig=` URL names, if this server signed it and it has not expired. */
 export function keyOfSignedUrl(url: string, signer: FileUrlSigner): string | null {
@@ -44,6 +53,16 @@ function backgroundProject(background: LibraryBackground) {
   const clips = [{ key: background.videoKey, duration: background.duration }];
   const composition = { background: { kind: 'clips', clips, fit: 'loop', hasSpeech: false } } satisfies ProjectDocument;
   return { sourceVideoKey: null, previewVideoKey: background.videoKey, composition };
+}
+
+/**
+ * The user's own Scroll Stopper video plays once and whole (up to 59 s, SPEC §9), as in the other flows built from
+ * the user's own media: the voiceover may end before it, the music carries the rest. Its sound is listened to on
+ * the script step, so it is not marked silent.
+ */
+function ownVideoProject(key: string, duration: number) {
+  const composition = { background: { kind: 'clips', clips: [{ key, duration }], fit: 'trim' } } satisfies ProjectDocument;
+  return { sourceVideoKey: key, composition };
 }
 
 /** A video the user has not named is called by its script's first line, cut at a word to fit a card. */
@@ -78,7 +97,18 @@ export function createProjectsService(deps: ProjectsServiceDependencies) {
     if (videoType === 'scroll-stopper' && object.size > uploadPolicies['scroll-stopper-video'].maxBytes) {
       throw new UserFacingError(413, scrollStopperTexts.tooLarge);
     }
-    return { kind: 'own', key };
+    if (videoType !== 'scroll-stopper') return { kind: 'own', key };
+    const upload = await deps.uploads.findOwnedByKey(userId, key);
+    return { kind: upload && stockPurposes.has(upload.purpose) ? 'stock' : 'own', key };
+  }
+
+  async function projectFrom(source: EntrySource | null, videoType: ProjectVideoType) {
+    if (source?.kind === 'background') return backgroundProject(source.background);
+    // Other flows set the background of their own video on a later step (B-rolls, combining).
+    if (source?.kind === 'own' && videoType === 'scroll-stopper') {
+      return ownVideoProject(source.key, await deps.probeDuration(await deps.storage.localPath(source.key)));
+    }
+    return { sourceVideoKey: source?.key ?? null };
   }
 
   return {
@@ -112,11 +142,7 @@ export function createProjectsService(deps: ProjectsServiceDependencies) {
       if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
       // An empty user_video_url is how a form says "none", as much as leaving it out.
       const source = entry.userVideoUrl ? await entrySource(userId, entry.userVideoUrl, entry.videoType) : null;
-      const base = { id: randomUUID(), userId, videoType: entry.videoType };
-      const created =
-        source?.kind === 'background'
-          ? await deps.projects.create({ ...base, ...backgroundProject(source.background) })
-          : await deps.projects.create({ ...base, sourceVideoKey: source?.key ?? null });
+      const created = await deps.projects.create({ id: randomUUID(), userId, videoType: entry.videoType, ...(await projectFrom(source, entry.videoType)) });
       return { id: created.id };
     },
   };

@@ -16,6 +16,10 @@ export function createUploadsRepository(db: Database) {
       const rows = await db.select().from(upload).where(and(eq(upload.id, id), eq(upload.userId, userId))).limit(1);
       return rows[0];
     },
+    async findOwnedByKey(userId: string, storageKey: string): Promise<UploadRecord | undefined> {
+      const rows = await db.select().from(upload).where(and(eq(upload.storageKey, storageKey), eq(upload.userId, userId))).limit(1);
+      return rows[0];
+    },
     async listForUser(userId: string): Promise<UploadRecord[]> {
       return db.select().from(upload).where(eq(upload.userId, userId));
     },

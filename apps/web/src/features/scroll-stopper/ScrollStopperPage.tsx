@@ -122,7 +122,7 @@ function ScrollStopperWorkspace({ user }: { user: SessionUser }) {
         onClose={() => setStockOpen(false)}
         types={['video']}
         videoChoice="hd"
-        purpose="scroll-stopper-video"
+        purpose="scroll-stopper-stock"
         onAdded={(uploaded) => {
           setStockOpen(false);
           chooseOwn(uploaded.url, uploaded.duration);
