@@ -72,6 +72,31 @@ const scriptRules =
   'Open with a hook in the first sentence and end with a clear call to action. Write only the words to be spoken: ' +
   'no stage directions, labels, hashtags or emojis.';
 
+/** The user's business profile as the model reads it; the same fields the ideas task is given. */
+function businessInput(brief: BusinessBrief) {
+  return {
+    name: brief.businessName,
+    type: brief.businessType,
+    offerings: brief.offerings,
+    target_audience: brief.targetAudience,
+    goal: brief.goal,
+    tone: brief.tone,
+  };
+}
+
+/**
+ * With a saved profile the text is about that business: an instruction and the profile under `business`. Without
+ * one, neither, so the model is not told to follow an empty profile.
+ */
+function withBusiness(instructions: string, input: Record<string, unknown>, brief: BusinessBrief | undefined, use: string) {
+  if (!brief) return { instructions, input };
+  return { instructions: `${instructions} ${use}`, input: { ...input, business: businessInput(brief) } };
+}
+
+const businessScriptUse =
+  'The video is for the business in the input: name it, speak to its target audience, feature the offerings that fit, ' +
+  'serve its goal and write in its tone. Do not invent prices, statistics or reviews.';
+
 const scriptSchema = {
   type: 'object',
   properties: { script: { type: 'string' } },
@@ -79,41 +104,51 @@ const scriptSchema = {
   additionalProperties: false,
 };
 
-export function scriptTask(prompt: string, seconds: number, maxWords: number): ChatTask<z.infer<typeof scriptAnswer>> {
+export function scriptTask(prompt: string, seconds: number, maxWords: number, business?: BusinessBrief): ChatTask<z.infer<typeof scriptAnswer>> {
   return {
     name: 'voiceover_script',
     temperature: 0.7,
-    instructions: `Write the voiceover script for a ${seconds}-second vertical video about the prompt below. Use at most ${maxWords} words (people speak ${wordsPerSecond} words a second). ${scriptRules}`,
-    input: { prompt, target_seconds: seconds, max_words: maxWords },
+    ...withBusiness(
+      `Write the voiceover script for a ${seconds}-second vertical video about the prompt below. Use at most ${maxWords} words (people speak ${wordsPerSecond} words a second). ${scriptRules}`,
+      { prompt, target_seconds: seconds, max_words: maxWords },
+      business,
+      businessScriptUse,
+    ),
     jsonSchema: scriptSchema,
     answer: scriptAnswer,
   };
 }
 
 export function videoScriptTask(
-  request: { prompt?: string; transcript?: string; durationSeconds: number },
+  request: { prompt?: string; transcript?: string; durationSeconds: number; business?: BusinessBrief },
   maxWords: number,
 ): ChatTask<z.infer<typeof scriptAnswer>> {
   return {
     name: 'video_voiceover_script',
     temperature: 0.7,
-    instructions:
+    ...withBusiness(
       `Write a voiceover for an existing ${request.durationSeconds}-second video. Use between ${videoWordFloor(request.durationSeconds)} and ${maxWords} words so it fills the video and never runs past it. ` +
-      `Follow the prompt when there is one; when a transcript of speech already in the video is given, build on what it says. ${scriptRules}`,
-    input: { prompt: request.prompt ?? null, transcript: request.transcript ?? null, duration_seconds: request.durationSeconds, max_words: maxWords },
+        `Follow the prompt when there is one; when a transcript of speech already in the video is given, build on what it says. ${scriptRules}`,
+      { prompt: request.prompt ?? null, transcript: request.transcript ?? null, duration_seconds: request.durationSeconds, max_words: maxWords },
+      request.business,
+      businessScriptUse,
+    ),
     jsonSchema: scriptSchema,
     answer: scriptAnswer,
   };
 }
 
-export function scenesTask(script: string): ChatTask<z.infer<typeof scenesAnswer>> {
+export function scenesTask(script: string, business?: BusinessBrief): ChatTask<z.infer<typeof scenesAnswer>> {
   return {
     name: 'storyboard_scenes',
     temperature: 0.6,
-    instructions:
+    ...withBusiness(
       `Split the voiceover script below into exactly ${storyboardSceneCount} storyboard scenes, in order. Each scene is at most 300 characters: ` +
-      'what the camera shows (subject, setting, shot, motion), then the part of the script spoken over it.',
-    input: { script },
+        'what the camera shows (subject, setting, shot, motion), then the part of the script spoken over it.',
+      { script },
+      business,
+      'The scenes show the business in the input: its kind of place, its offerings and the people of its target audience.',
+    ),
     jsonSchema: {
       type: 'object',
       properties: { scenes: { type: 'array', description: `Exactly ${storyboardSceneCount} scenes, in story order`, items: { type: 'string' } } },

@@ -60,6 +60,37 @@ describe('OpenAI-compatible writer', () => {
     });
   });
 
+  it('writes scripts and storyboards for the saved business profile, and mentions none when there is no profile', async () => {
+    const asked = async (business?: BusinessBrief) => {
+      chat.requests.length = 0;
+      await writer().scriptFromPrompt({ prompt: 'Tax season checklist', targetSeconds: 20, business });
+      await writer().scriptForVideo({ durationSeconds: 12, transcript: 'Welcome in', business });
+      await writer().storyboardScenes({ script: 'Taxes done. Call us.', business });
+      return chat.requests.map((request) => ({ task: request.task, input: request.input, text: request.body.messages[1]!.content }));
+    };
+    const profile = {
+      name: 'Lumen Accounting',
+      type: 'Accounting firm',
+      offerings: ['bookkeeping', 'tax returns'],
+      target_audience: 'Business Owners',
+      goal: 'Generate Leads',
+      tone: 'Professional',
+    };
+    const withProfile = await asked(brief);
+    expect(withProfile.map((request) => request.task)).toEqual(['voiceover_script', 'video_voiceover_script', 'storyboard_scenes']);
+    for (const request of withProfile) {
+      expect(request.input.business, request.task).toEqual(profile);
+      expect(request.text).toMatch(/\bthe business in the input\b/);
+    }
+    expect(withProfile[0]!.input).toMatchObject({ prompt: 'Tax season checklist', target_seconds: 20 });
+    expect(withProfile[2]!.input).toMatchObject({ script: 'Taxes done. Call us.' });
+
+    for (const request of await asked(undefined)) {
+      expect(request.input, request.task).not.toHaveProperty('business');
+      expect(request.text).not.toMatch(/business|Lumen/i);
+    }
+  });
+
   it('sends no authorization header when no key is configured (Ollama, vLLM)', async () => {
     await writer({ apiKey: undefined }).storyboardScenes({ script: 'One. Two.' });
     expect(chat.requests[0]!.headers.authorization).toBeUndefined();

@@ -112,9 +112,9 @@ export function createOpenAiCompatibleWriter(settings: LlmSettings, log: (line: 
       if (distinct.length < count) throw fail('malformed', `${distinct.length} distinct ideas instead of ${count}`);
       return distinct.slice(0, count).map((idea) => ({ title: idea.title, scriptPrompt: idea.script_prompt }));
     },
-    async scriptFromPrompt({ prompt, targetSeconds }) {
+    async scriptFromPrompt({ prompt, targetSeconds, business }) {
       const budget = wordBudget(targetSeconds);
-      const { script } = await complete(scriptTask(prompt, targetSeconds, budget));
+      const { script } = await complete(scriptTask(prompt, targetSeconds, budget, business));
       return fitToBudget(script, budget);
     },
     async scriptForVideo(request) {
@@ -122,8 +122,8 @@ export function createOpenAiCompatibleWriter(settings: LlmSettings, log: (line: 
       const { script } = await complete(videoScriptTask(request, budget));
       return fitToBudget(script, budget);
     },
-    async storyboardScenes({ script }) {
-      const { scenes } = await complete(scenesTask(script));
+    async storyboardScenes({ script, business }) {
+      const { scenes } = await complete(scenesTask(script, business));
       return scenes.slice(0, storyboardSceneCount) as StoryboardScenes;
     },
   };
