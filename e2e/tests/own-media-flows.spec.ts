@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { scriptTexts } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { finishAndDownload, openFromTile, phoneShot, pixelAt, writeFittingScript } from './finish.ts';
 import { addFirstStockItem } from './helpers.ts';
@@ -9,7 +10,7 @@ import { addFirstStockItem } from './helpers.ts';
 /**
  * Image to Video, Use Own Video and Scroll Stopper, each from its dashboard tile to a downloaded final video
  * (issue 8). Media is made here with ffmpeg, tiny and short: the final video keeps the whole of the user's own
- * images or clips (5 or 8 s), and the library background as long as the voiceover (issue 16).
+ * images or clips (5, 8 or 10 s), and the library background as long as the voiceover (issue 16).
  */
 let dir: string;
 const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
@@ -22,6 +23,7 @@ test.beforeAll(() => {
     ffmpeg('-f', 'lavfi', '-i', `color=c=${colour}:size=360x640:rate=25:duration=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path(name));
   clip('red.mp4', 'red', 2);
   clip('blue.mp4', 'blue', 3);
+  clip('green.mp4', 'green', 10);
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -112,4 +114,30 @@ test('Scroll Stopper: the Minecraft background to a downloaded 1080x1920 video a
   const { file } = await finishAndDownload(page, project, dir, 'scroll');
   // Minecraft's sky, as the library clip has it at the top of every frame.
   expect(near(pixelAt(file, 1, 0.5, 0.1), [133, 196, 243])).toBe(true);
+});
+
+test('Scroll Stopper: an own 10 s video stays whole after a short voiceover, noted before Next', async ({ page }) => {
+  test.setTimeout(600_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openFromTile(page, 'flow-scroll-own', /Scroll Stopper/, /\/scroll-stopper$/);
+  await page.getByLabel('Upload your own video').setInputFiles(path('green.mp4'));
+  await expect(page).toHaveURL(/\/script-types\?project=/, { timeout: 60_000 });
+  const project = projectOf(page);
+  await expect(page.getByText(`${scriptTexts.videoLabel} · 10 sec`)).toBeVisible({ timeout: 60_000 });
+
+  // The writer fills the video; cut to a few words, the script gets the note: the rest plays with music only.
+  await page.getByRole('button', { name: scriptTexts.generate }).click();
+  const script = page.getByLabel(scriptTexts.scriptLabel, { exact: true });
+  await expect(script).not.toHaveValue('', { timeout: 90_000 });
+  const note = page.getByRole('note').filter({ hasText: 'plays with music only' });
+  await expect(note).toHaveCount(0);
+  await script.fill('Fresh bread, every morning.');
+  await expect(note).toHaveText(scriptTexts.shortForVideo(2, 10));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(new RegExp(`/audio-types\\?project=${project}$`));
+
+  const { file, voiceoverSeconds } = await finishAndDownload(page, project, dir, 'scroll-own', 10);
+  expect(voiceoverSeconds).toBeLessThan(5);
+  // Long after the voice ended, the video still shows the user's own green clip.
+  expect(near(pixelAt(file, 9.5, 0.5, 0.2), [0, 128, 0])).toBe(true);
 });
