@@ -18,10 +18,10 @@ function DraftCard({ draft, onAskDiscard }: { draft: DraftItem; onAskDiscard: ()
   return (
     <article className="flex h-full flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5">
       <div className="flex min-w-0 flex-col gap-1">
+        <p className="text-xs font-semibold tracking-wide text-muted uppercase">{draft.video_type}</p>
         <h3 className="truncate font-semibold" title={draft.title}>
           {draft.title}
         </h3>
-        <p className="text-xs font-semibold tracking-wide text-muted uppercase">{draft.video_type}</p>
         <p className="text-sm">{draftTexts.stoppedAt(draft.step_title)}</p>
         <p className="text-sm text-muted">{draftTexts.edited(formatDate(draft.updated_at))}</p>
       </div>
