@@ -46,7 +46,7 @@ export function createProjectsRepository(db: Database) {
         .returning();
       return rows[0];
     },
-    /** Only a draft can be discarded: a finished video goes through deleteFinished and keeps its history. */
+    /** Only a draft can be discarded this way; a finished video is deleted through deleteFinished. */
     async deleteUnfinished(userId: string, id: string): Promise<ProjectRecord | undefined> {
       const rows = await db.delete(project).where(and(eq(project.id, id), eq(project.userId, userId), isNull(project.finalVideoKey))).returning();
       return rows[0];
