@@ -44,6 +44,7 @@ import type { FileUrlSigner } from './services/file-urls.ts';
 import type { LibraryFeatures } from './services/library-setup.ts';
 import { createIdeasService } from './services/ideas.ts';
 import { createProjectsService } from './services/projects.ts';
+import { createDraftsService } from './services/drafts.ts';
 import { createScriptService } from './services/script.ts';
 import { createScriptVideo } from './services/script-video.ts';
 import type { QuotaService } from './services/quotas.ts';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       probeDuration,
       backgrounds: () => deps.media.library.list('background'),
     }),
+    drafts: createDraftsService({ projects, uploads, storage: deps.storage }),
   });
   registerBillingRoutes(app, { auth: deps.auth, billing: deps.billing, repositories: deps.repositories, seller: deps.seller });
   await registerPaymentWebhookRoutes(app, { provider: deps.paymentProvider, billing: deps.billing });

@@ -2,6 +2,7 @@ export * from './messages.ts';
 export * from './accounts.ts';
 export * from './routes.ts';
 export * from './flows.ts';
+export * from './drafts.ts';
 export * from './busy.ts';
 export * from './web.ts';
 export * from './uploads.ts';

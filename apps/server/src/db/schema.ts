@@ -328,6 +328,8 @@ export const project = pgTable(
     previewVideoKey: text('preview_video_key'),
     finalVideoKey: text('final_video_key'),
     posterKey: text('poster_key'),
+    /** The workflow page the user last had open for this project: where the dashboard's Continue leads. */
+    lastPage: text('last_page'),
     /** Set once the final video is rendered and its credit counted. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),

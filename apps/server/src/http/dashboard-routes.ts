@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import { createVideoEntryBody, deleteVideoRequest, emailRequest, renameVideoRequest, uploadMessages, uploadPolicies, videosRequest, type UploadPolicy } from '@reelsmith/contracts';
+import { createVideoEntryBody, deleteVideoRequest, discardDraftRequest, projectStepRequest, emailRequest, renameVideoRequest, uploadMessages, uploadPolicies, videosRequest, type UploadPolicy } from '@reelsmith/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UserFacingError } from '../errors.ts';
 import type { Auth } from '../services/auth.ts';
 import type { DashboardService } from '../services/dashboard.ts';
+import type { DraftsService } from '../services/drafts.ts';
 import type { ProjectsService } from '../services/projects.ts';
 import type { IncomingFile } from '../services/uploads.ts';
 import { parseWith } from './errors.ts';
@@ -38,8 +39,15 @@ async function readLogoForm(request: FastifyRequest): Promise<{ email?: string; 
   return form;
 }
 
-export function registerDashboardRoutes(app: FastifyInstance, deps: { auth: Auth; dashboard: DashboardService; projects: ProjectsService }): void {
-  const { auth, dashboard, projects } = deps;
+interface DashboardRouteDeps {
+  auth: Auth;
+  dashboard: DashboardService;
+  projects: ProjectsService;
+  drafts: DraftsService;
+}
+
+export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardRouteDeps): void {
+  const { auth, dashboard, projects, drafts } = deps;
 
   app.post('/api/subscription', async (request) => {
     const user = await requireSessionUser(auth, request);
@@ -84,6 +92,24 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: { auth: Auth
     const user = await requireSessionUser(auth, request);
     const body = parseWith(renameVideoRequest, request.body);
     await projects.renameVideo(user.id, body.video_id, body.title);
+    return { status: 'success' };
+  });
+
+  app.post('/api/project-step', async (request) => {
+    const user = await requireSessionUser(auth, request);
+    const body = parseWith(projectStepRequest, request.body);
+    await drafts.recordPage(user.id, body.project_id, body.page);
+    return { status: 'success' };
+  });
+
+  app.get('/api/drafts', async (request) => {
+    const user = await requireSessionUser(auth, request);
+    return { drafts: await drafts.list(user.id) };
+  });
+
+  app.post('/api/discard-draft', async (request) => {
+    const user = await requireSessionUser(auth, request);
+    await drafts.discard(user.id, parseWith(discardDraftRequest, request.body).video_id);
     return { status: 'success' };
   });
 

@@ -6,11 +6,12 @@ import { Button, linkClasses } from '../components/ui/Button.tsx';
 import { ProgressSteps } from '../components/ui/ProgressSteps.tsx';
 import { Wordmark } from '../components/ui/Wordmark.tsx';
 import { signOut } from '../lib/session.ts';
-import { useFlow } from '../lib/flow.ts';
+import { useFlow, useReportPage } from '../lib/flow.ts';
 
 /** Header (logo, Home, Signout) on every signed-in page, plus the progress bar on workflow pages. */
 export function SignedInLayout() {
-  const { flow, page } = useFlow();
+  const { flow, page, projectId } = useFlow();
+  useReportPage(projectId, page?.path);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);

@@ -1,6 +1,7 @@
-import { defaultFlow, flowNext, flowPage, flowTypes, videoFlows, type FlowType } from '@reelsmith/contracts';
+import { defaultFlow, flowNext, flowPage, flowTypes, videoFlows, type FlowType, type ProjectStepRequest } from '@reelsmith/contracts';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { apiPost } from './api.ts';
 
 const storageKey = (projectId: string) => `reelsmith.flow.${projectId}`;
 const isFlowType = (value: string | null): value is FlowType => flowTypes.includes(value as FlowType);
@@ -14,7 +15,8 @@ function remembered(projectId: string | null): FlowType | null {
   }
 }
 
-function remember(projectId: string, type: FlowType) {
+/** The flow a project's pages take from now on in this tab (the dashboard's Continue sets it before opening one). */
+export function rememberFlow(projectId: string, type: FlowType) {
   try {
     sessionStorage.setItem(storageKey(projectId), type);
   } catch {
@@ -34,18 +36,29 @@ export function useFlow() {
   const kept = remembered(projectId);
   const type = kept && flowPage(videoFlows[kept], pathname) ? kept : defaultFlow(pathname);
   useEffect(() => {
-    if (projectId && type) remember(projectId, type);
+    if (projectId && type) rememberFlow(projectId, type);
   }, [projectId, type]);
 
   const flow = type ? videoFlows[type] : null;
   return {
     flow,
+    projectId,
     page: flow ? flowPage(flow, pathname) : undefined,
     nextPath(project: string): string {
       const next = flow && flowNext(flow, pathname);
       if (!next || !type) throw new Error(`${pathname} has no next page`);
-      remember(project, type);
+      rememberFlow(project, type);
       return `${next}?${new URLSearchParams({ project }).toString()}`;
     },
   };
+}
+
+/**
+ * Tells the server which page of a project is open, so the dashboard's Continue comes back to it. Bookkeeping
+ * only: a failure changes nothing on the page, and the next page opened reports again.
+ */
+export function useReportPage(projectId: string | null, path: string | undefined) {
+  useEffect(() => {
+    if (projectId && path) apiPost('/api/project-step', { project_id: projectId, page: path } satisfies ProjectStepRequest).catch(() => undefined);
+  }, [projectId, path]);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { project } from '../schema.ts';
 
@@ -45,6 +45,41 @@ export function createProjectsRepository(db: Database) {
         .where(and(eq(project.id, id), eq(project.userId, userId), isNotNull(project.finalVideoKey)))
         .returning();
       return rows[0];
+    },
+    /** Only a draft can be discarded this way; a finished video is deleted through deleteFinished. */
+    async deleteUnfinished(userId: string, id: string): Promise<ProjectRecord | undefined> {
+      const rows = await db.delete(project).where(and(eq(project.id, id), eq(project.userId, userId), isNull(project.finalVideoKey))).returning();
+      return rows[0];
+    },
+    /** Projects without a final video, the most recently worked on first. */
+    async listUnfinished(userId: string, limit: number): Promise<ProjectRecord[]> {
+      return db
+        .select()
+        .from(project)
+        .where(and(eq(project.userId, userId), isNull(project.finalVideoKey)))
+        .orderBy(desc(project.updatedAt), desc(project.createdAt))
+        .limit(limit);
+    },
+    /** Which of these storage keys another project of the user still names, in a column or anywhere in its document. */
+    async keysNamedByOthers(userId: string, exceptId: string, keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const named = await Promise.all(
+        keys.map(async (key) => {
+          const rows = await db
+            .select({ id: project.id })
+            .from(project)
+            .where(
+              and(
+                eq(project.userId, userId),
+                ne(project.id, exceptId),
+                sql`(${key} in (${project.sourceVideoKey}, ${project.previewVideoKey}, ${project.finalVideoKey}, ${project.posterKey}) or strpos(${project.composition}::text, ${key}) > 0)`,
+              ),
+            )
+            .limit(1);
+          return rows.length > 0 ? key : null;
+        }),
+      );
+      return new Set(named.filter((key): key is string => key !== null));
     },
     /** Projects with a final video, the most recently finished first. */
     async listFinished(userId: string): Promise<ProjectRecord[]> {

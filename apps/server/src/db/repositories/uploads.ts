@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { upload } from '../schema.ts';
 
@@ -19,6 +19,12 @@ export function createUploadsRepository(db: Database) {
     async findOwnedByKey(userId: string, storageKey: string): Promise<UploadRecord | undefined> {
       const rows = await db.select().from(upload).where(and(eq(upload.storageKey, storageKey), eq(upload.userId, userId))).limit(1);
       return rows[0];
+    },
+    /** Which of these storage keys are uploads: files the user put in, which only the user removes. */
+    async uploadedKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db.select({ key: upload.storageKey }).from(upload).where(inArray(upload.storageKey, keys));
+      return new Set(rows.map((row) => row.key));
     },
     async listForUser(userId: string): Promise<UploadRecord[]> {
       return db.select().from(upload).where(eq(upload.userId, userId));

@@ -4,9 +4,10 @@ import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { signOut, useSession } from '../../lib/session.ts';
 import { DashboardActions } from './DashboardActions.tsx';
+import { DraftList } from './DraftList.tsx';
 import { LogoPanel } from './LogoPanel.tsx';
 import { PlanPanel } from './PlanPanel.tsx';
-import { useDeleteVideo, useRenameVideo, useSubscription, useVideos } from './queries.ts';
+import { useDeleteVideo, useDiscardDraft, useDrafts, useRenameVideo, useSubscription, useVideos } from './queries.ts';
 import { VideoGrid } from './VideoGrid.tsx';
 import { VideoTypeDialog } from './VideoTypeDialog.tsx';
 
@@ -18,6 +19,8 @@ function Dashboard({ user }: { user: SessionUser }) {
   const [choosingType, setChoosingType] = useState(false);
   const deleteVideo = useDeleteVideo(user.email);
   const renameVideo = useRenameVideo(user.email);
+  const drafts = useDrafts(user.email);
+  const discardDraft = useDiscardDraft(user.email);
   const plan = subscription.data;
 
   async function handleSignOut(event: MouseEvent<HTMLAnchorElement>) {
@@ -45,8 +48,11 @@ function Dashboard({ user }: { user: SessionUser }) {
         <LogoPanel email={user.email} logo={plan?.logo ?? null} />
       </div>
 
+      <DraftList drafts={drafts.data} failed={drafts.isError} onRetry={() => void drafts.refetch()} onDiscard={discardDraft} />
+
       <VideoGrid
         videos={videos.data}
+        hasDrafts={Boolean(drafts.data?.length)}
         failed={videos.isError}
         onRetry={() => void videos.refetch()}
         onCreateVideo={() => setChoosingType(true)}

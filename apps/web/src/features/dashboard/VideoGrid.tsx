@@ -8,6 +8,8 @@ import { RenameVideoDialog } from './RenameVideoDialog.tsx';
 
 interface VideoGridProps {
   videos: VideoItem[] | undefined;
+  /** With drafts above, an empty list is a note: the drafts, not a new video, are the way on. */
+  hasDrafts: boolean;
   failed: boolean;
   onRetry: () => void;
   onCreateVideo: () => void;
@@ -50,7 +52,7 @@ function VideoCard({ video, onAskDelete, onAskRename }: { video: VideoItem; onAs
 }
 
 /** SPEC §2: the user's finished videos, each playable with controls, to download or delete. */
-export function VideoGrid({ videos, failed, onRetry, onCreateVideo, onDelete, onRename }: VideoGridProps) {
+export function VideoGrid({ videos, hasDrafts, failed, onRetry, onCreateVideo, onDelete, onRename }: VideoGridProps) {
   const [deleting, setDeleting] = useState<VideoItem | null>(null);
   const [renaming, setRenaming] = useState<VideoItem | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,7 +77,9 @@ export function VideoGrid({ videos, failed, onRetry, onCreateVideo, onDelete, on
         Your videos
       </h2>
       {videos ? (
-        videos.length === 0 ? (
+        videos.length === 0 && hasDrafts ? (
+          <p className="text-muted">{dashboardMessages.emptyVideos}</p>
+        ) : videos.length === 0 ? (
           <div className="flex flex-col items-center gap-4 rounded-xl border-2 border-dashed border-gray-300 px-6 py-12 text-center">
             <p className="text-muted">{dashboardMessages.emptyVideos}</p>
             <Button onClick={onCreateVideo}>{dashboardTexts.createFirstVideo}</Button>

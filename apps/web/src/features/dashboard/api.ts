@@ -1,6 +1,7 @@
 import {
   apiErrorBody,
   createVideoEntryResponse,
+  draftsResponse,
   formMessages,
   removeLogoResponse,
   subscriptionResponse,
@@ -8,6 +9,7 @@ import {
   uploadMessages,
   videosResponse,
   type CreateVideoEntryBody,
+  type DraftItem,
   type SubscriptionResponse,
   type VideoItem,
 } from '@reelsmith/contracts';
@@ -77,4 +79,16 @@ export async function createVideoEntry(body: CreateVideoEntryBody): Promise<stri
   const created = result.ok ? readBody(createVideoEntryResponse, result.body) : null;
   if (!created) throw failure('/api/create-video-entry', result);
   return created.video_id;
+}
+
+export async function fetchDrafts(): Promise<DraftItem[]> {
+  const result = await apiRequest('/api/drafts');
+  const body = result.ok ? readBody(draftsResponse, result.body) : null;
+  if (!body) throw failure('/api/drafts', result);
+  return body.drafts;
+}
+
+export async function discardDraft(videoId: string): Promise<void> {
+  const result = await apiPost('/api/discard-draft', { video_id: videoId });
+  if (!result.ok) throw failure('/api/discard-draft', result);
 }

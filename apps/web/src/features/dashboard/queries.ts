@@ -1,11 +1,12 @@
-import { subscriptionResponse, type SubscriptionResponse, type VideoItem } from '@reelsmith/contracts';
+import { subscriptionResponse, type DraftItem, type SubscriptionResponse, type VideoItem } from '@reelsmith/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { readCache, writeCache, type CachedEntry } from '../../lib/cache.ts';
-import { deleteVideo, fetchSubscription, fetchVideos, renameVideo, videoList } from './api.ts';
+import { deleteVideo, discardDraft, fetchDrafts, fetchSubscription, fetchVideos, renameVideo, videoList } from './api.ts';
 
 export const dashboardKeys = {
   subscription: (email: string) => ['subscription', email] as const,
   videos: (email: string) => ['videos', email] as const,
+  drafts: (email: string) => ['drafts', email] as const,
 };
 
 const logoSchema = subscriptionResponse.shape.logo;
@@ -87,5 +88,21 @@ export function useRenameVideo(email: string) {
   return async (videoId: string, title: string) => {
     await renameVideo(videoId, title);
     changeVideos((videos) => videos.map((video) => (video.id === videoId ? { ...video, title } : video)));
+  };
+}
+
+/**
+ * Drafts change on every workflow page, so they are never kept: not in the browser cache, and not in memory once the
+ * dashboard is left (gcTime 0), so each visit shows where the user stopped last.
+ */
+export function useDrafts(email: string) {
+  return useQuery({ queryKey: dashboardKeys.drafts(email), queryFn: fetchDrafts, gcTime: 0 });
+}
+
+export function useDiscardDraft(email: string) {
+  const queryClient = useQueryClient();
+  return async (videoId: string) => {
+    await discardDraft(videoId);
+    queryClient.setQueryData<DraftItem[]>(dashboardKeys.drafts(email), (drafts) => drafts?.filter((draft) => draft.id !== videoId));
   };
 }
