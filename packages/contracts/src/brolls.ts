@@ -36,7 +36,10 @@ export const brollTexts = {
   noProject: 'Start a video from the dashboard first.',
   notYourImage: (n: number) => `Row ${n}: choose one of your own images.`,
   needsScript: 'Auto B-roll needs a script: write one in the Script step first.',
+  /** The Add B-Rolls flow has no script: the words come from the video, and a video that says nothing has none. */
+  noSpeechHeard: 'No speech was heard in this video, so Auto B-roll has no words to match images to. Pick images yourself.',
   noStockImages: 'No stock images matched the script. Add images yourself.',
+  autoBusy: 'Finding images for what your video says',
   incompleteHint: 'Each row needs an image, a start and an end, or nothing at all.',
   autoBeta: 'Auto B-roll (beta)',
   estimate: 'Adding the overlays usually takes under a minute.',

@@ -1,6 +1,8 @@
 import { autoBrollTimes, brollTexts, stockAutoBrollPageSize, type BrollSuggestion, type StockPhoto } from '@reelsmith/contracts';
 import { UserFacingError } from '../errors.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
+import type { OwnSoundService } from './own-sound.ts';
+import { currentOwnSound, ownVideoClip, type TimedWord } from './project-document.ts';
 import type { StockService } from './stock.ts';
 import type { WorkflowProjects } from './workflow-projects.ts';
 
@@ -28,14 +30,39 @@ export function scriptKeywords(script: string, count = 5): string[] {
   return [...tally.entries()].sort((a, b) => b[1] - a[1]).slice(0, count).map(([word]) => word);
 }
 
+/** Words said this close to a window still belong to it: a picture may come up just after its word is said. */
+const nearSeconds = 2;
+
+/**
+ * One search word per window from the words said in or near it (the most frequent there, one not yet picked when
+ * there is one), so each picture shows what is talked about when it appears; a window in a pause takes the video's
+ * own keywords in turn.
+ */
+export function spokenKeywords(words: readonly TimedWord[], windows: readonly { start: number; end: number }[]): string[] {
+  const overall = scriptKeywords(words.map((word) => word.text).join(' '));
+  const picked: string[] = [];
+  for (const [index, window] of windows.entries()) {
+    const near = words.filter((word) => word.end > window.start - nearSeconds && word.start < window.end + nearSeconds);
+    const candidates = scriptKeywords(near.map((word) => word.text).join(' '));
+    const keyword = candidates.find((word) => !picked.includes(word)) ?? candidates[0] ?? overall[index % Math.max(overall.length, 1)];
+    if (keyword) picked.push(keyword);
+  }
+  return picked;
+}
+
 export interface AutoBrollDependencies {
   workflow: WorkflowProjects;
   stock: StockService;
   storage: ObjectStorage;
   probeDuration(path: string): Promise<number>;
+  /** Hears the user's own video when the project has no script (Add B-Rolls). */
+  ownSound: Pick<OwnSoundService, 'measured' | 'heard'>;
 }
 
-/** SPEC §9 auto B-roll (beta): five stock images matched to the script, timed across the video, kept as uploads. */
+/**
+ * SPEC §9 auto B-roll (beta): five stock images matched to the script, timed across the video, kept as uploads.
+ * A project with no script but the user's own video (Add B-Rolls) matches them to the words said in it instead.
+ */
 export function createAutoBroll(deps: AutoBrollDependencies) {
   async function durationOf(projectVideoKey: string | null, voiceoverSeconds: number | undefined): Promise<number | null> {
     if (voiceoverSeconds) return voiceoverSeconds;
@@ -46,17 +73,31 @@ export function createAutoBroll(deps: AutoBrollDependencies) {
   return {
     async suggest(userId: string, videoId?: string): Promise<{ rows: BrollSuggestion[] }> {
       const project = await deps.workflow.resolve(userId, videoId);
-      const keywords = scriptKeywords(project.script ?? '');
-      if (keywords.length === 0) throw new UserFacingError(400, brollTexts.needsScript);
+      const scripted = scriptKeywords(project.script ?? '');
       const doc = deps.workflow.document(project);
-      const firstClip = doc.background?.kind === 'clips' ? doc.background.clips[0]?.key : undefined;
-      const times = autoBrollTimes(await durationOf(project.sourceVideoKey ?? firstClip ?? null, doc.voiceover?.duration));
+      let times: { start: number; end: number }[];
+      let keywords: string[];
+      if (scripted.length > 0 || !ownVideoClip(doc)) {
+        if (scripted.length === 0) throw new UserFacingError(400, brollTexts.needsScript);
+        const firstClip = doc.background?.kind === 'clips' ? doc.background.clips[0]?.key : undefined;
+        times = autoBrollTimes(await durationOf(project.sourceVideoKey ?? firstClip ?? null, doc.voiceover?.duration));
+        // Fewer keywords than windows: the same word again, with its next unused picture.
+        keywords = times.map((_, index) => scripted[index % scripted.length]!);
+      } else {
+        const sound = await deps.ownSound.measured(doc);
+        if (!sound?.hasAudio) throw new UserFacingError(400, brollTexts.noSpeechHeard);
+        const heard = await deps.ownSound.heard(doc);
+        // Kept for the subtitles step, which would otherwise listen to the same video again.
+        if (!currentOwnSound(doc)?.words) await deps.workflow.save(project, { ownSound: heard });
+        times = autoBrollTimes(heard.duration);
+        keywords = spokenKeywords(heard.words, times);
+        if (keywords.length === 0) throw new UserFacingError(400, brollTexts.noSpeechHeard);
+      }
 
       const results = new Map<string, StockPhoto[]>();
       const used = new Set<number>();
       const rows: BrollSuggestion[] = [];
       for (const [index, time] of times.entries()) {
-        // Fewer keywords than windows: the same word again, with its next unused picture.
         const keyword = keywords[index % keywords.length]!;
         if (!results.has(keyword)) {
           const found = await deps.stock.search({ q: keyword, page: 1, per_page: stockAutoBrollPageSize, orientation: 'portrait', type: 'image' }).catch(() => null);
