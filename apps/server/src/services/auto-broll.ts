@@ -34,17 +34,23 @@ export function scriptKeywords(script: string, count = 5): string[] {
 const nearSeconds = 2;
 
 /**
- * One search word per window from the words said in or near it (the most frequent there, one not yet picked when
- * there is one), so each picture shows what is talked about when it appears; a window in a pause takes the video's
- * own keywords in turn.
+ * One search word per window from the words said in it (counting double) or near it, the best scored not yet
+ * picked, so each picture shows what is talked about when it appears; ties go to the word said first. A window in a
+ * pause takes the video's own keywords instead.
  */
 export function spokenKeywords(words: readonly TimedWord[], windows: readonly { start: number; end: number }[]): string[] {
   const overall = scriptKeywords(words.map((word) => word.text).join(' '));
   const picked: string[] = [];
   for (const [index, window] of windows.entries()) {
-    const near = words.filter((word) => word.end > window.start - nearSeconds && word.start < window.end + nearSeconds);
-    const candidates = scriptKeywords(near.map((word) => word.text).join(' '));
-    const keyword = candidates.find((word) => !picked.includes(word)) ?? candidates[0] ?? overall[index % Math.max(overall.length, 1)];
+    const tally = new Map<string, number>();
+    for (const word of words) {
+      if (word.end <= window.start - nearSeconds || word.start >= window.end + nearSeconds) continue;
+      const inside = word.end > window.start && word.start < window.end;
+      for (const keyword of scriptKeywords(word.text, 1)) tally.set(keyword, (tally.get(keyword) ?? 0) + (inside ? 2 : 1));
+    }
+    const candidates = [...tally.entries()].sort((a, b) => b[1] - a[1]).map(([keyword]) => keyword);
+    const fresh = (list: string[]) => list.find((keyword) => !picked.includes(keyword));
+    const keyword = fresh(candidates) ?? candidates[0] ?? fresh(overall) ?? overall[index % Math.max(overall.length, 1)];
     if (keyword) picked.push(keyword);
   }
   return picked;
