@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerLibraryRoutes(app, deps.auth, deps.media);
   const probeDuration = async (path: string) => (await probe(path)).duration;
   const brolls = createBrollsService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, queue: deps.queue, renderJob: deps.renderJob, probeDuration });
-  const autoBroll = createAutoBroll({ workflow, stock: deps.media.stock, storage: deps.storage, probeDuration, ownSound });
+  const autoBroll = createAutoBroll({ workflow, stock: deps.media.stock, storage: deps.storage, signer: deps.signer, probeDuration, ownSound });
   registerBrollRoutes(app, { auth: deps.auth, brolls, autoBroll });
   registerVideoAudioRoutes(app, {
     auth: deps.auth,

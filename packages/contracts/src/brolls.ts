@@ -14,7 +14,8 @@ export const skipBrollResponse = z.object({ status: z.literal('success') });
 
 export const saveBrollUrlRequest = z.object({ user_id: userId, video_id: videoId, broll_url: z.string().min(1).max(2048) });
 
-export const autoBrollsRequest = z.object({ user_id: userId, video_id: videoId });
+/** `main_video_url`: the video the page shows, not yet the project's until overlays are added; without a script, its words are matched. */
+export const autoBrollsRequest = z.object({ user_id: userId, video_id: videoId, main_video_url: z.string().max(2048).optional() });
 export const brollSuggestion = z.object({ image_url: z.string(), upload_id: z.string(), start: z.number(), end: z.number() });
 export const autoBrollsResponse = z.object({ rows: z.array(brollSuggestion) });
 export type BrollSuggestion = z.infer<typeof brollSuggestion>;

@@ -1,13 +1,15 @@
-import { autoBrollTimes, brollTexts, type StockSearchQuery } from '@reelsmith/contracts';
+import { autoBrollTimes, brollTexts, dashboardTexts, type StockSearchQuery } from '@reelsmith/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProjectRecord } from '../db/repositories/projects.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { createAutoBroll, spokenKeywords, type AutoBrollDependencies } from './auto-broll.ts';
+import { createFileUrlSigner } from './file-urls.ts';
 import type { ProjectDocument, TimedWord } from './project-document.ts';
 import type { StockService } from './stock.ts';
 import type { WorkflowProjects } from './workflow-projects.ts';
 
-const video = 'users/u/uploads/talk.mp4';
+const video = 'users/u1/uploads/talk.mp4';
+const signer = createFileUrlSigner({ secret: 'test-secret', ttlSeconds: 600 });
 /** A 20 s talk: bakery words early, coffee in the middle, a sale at the end. */
 const said: TimedWord[] = [
   ['our', 1], ['bakery', 1.5], ['bakes', 2.2], ['bread', 2.8],
@@ -44,10 +46,13 @@ function fakes(doc: ProjectDocument, options: { script?: string; words?: TimedWo
     add: async (_user: string, body: { url: string }) => ({ id: `up-${body.url}`, url: body.url }),
   } as unknown as StockService;
   const sound = { key: video, duration: 20, hasAudio: options.hasAudio ?? true };
-  const heard = vi.fn(async () => ({ ...sound, words: options.words ?? said }));
+  const heard = vi.fn(async (_doc: ProjectDocument) => ({ ...sound, words: options.words ?? said }));
   const ownSound: AutoBrollDependencies['ownSound'] = { measured: async () => sound, heard };
-  const storage = { localPath: async (key: string) => `/data/${key}` } as unknown as ObjectStorage;
-  const service = createAutoBroll({ workflow, stock, storage, probeDuration: async () => 30, ownSound });
+  const storage = {
+    localPath: async (key: string) => `/data/${key}`,
+    stat: async (key: string) => ({ contentType: key.endsWith('.mp4') ? 'video/mp4' : 'image/png' }),
+  } as unknown as ObjectStorage;
+  const service = createAutoBroll({ workflow, stock, storage, signer, probeDuration: async () => 20, ownSound });
   return { service, save, searched, heard };
 }
 
@@ -61,6 +66,19 @@ describe('auto B-roll without a script', () => {
     expect(rows.map(({ start, end }) => ({ start, end }))).toEqual(autoBrollTimes(20));
     expect(rows[2]!.image_url).toMatch(/^https:\/\/stock\/coffee\//);
     expect(save).toHaveBeenCalledWith(expect.anything(), { ownSound: { key: video, duration: 20, hasAudio: true, words: said } });
+  });
+
+  it('listens to the video the page shows before it is the project’s, which must be the user’s own video', async () => {
+    const { service, heard, searched } = fakes({});
+    expect((await service.suggest('u1', 'p1', signer.sign(video))).rows).toHaveLength(5);
+    expect(heard.mock.calls[0]![0].background).toEqual({ kind: 'clips', fit: 'trim', clips: [{ key: video, duration: 20 }] });
+    expect(searched).toHaveLength(5);
+    const refused = fakes({});
+    for (const url of [signer.sign('users/u2/uploads/theirs.mp4'), signer.sign('users/u1/uploads/logo.png'), `/files/${video}`]) {
+      await expect(refused.service.suggest('u1', 'p1', url)).rejects.toMatchObject({ statusCode: 400, message: dashboardTexts.invalidVideoUrl });
+    }
+    expect(refused.heard).not.toHaveBeenCalled();
+    await expect(fakes({}).service.suggest('u1', 'p1')).rejects.toMatchObject({ statusCode: 400, message: brollTexts.needsScript });
   });
 
   it('listens no more once the words are kept', async () => {

@@ -1,8 +1,10 @@
-import { autoBrollTimes, brollTexts, stockAutoBrollPageSize, type BrollSuggestion, type StockPhoto } from '@reelsmith/contracts';
+import { autoBrollTimes, brollTexts, dashboardTexts, stockAutoBrollPageSize, type BrollSuggestion, type StockPhoto } from '@reelsmith/contracts';
 import { UserFacingError } from '../errors.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
+import { ownerOfKey, type FileUrlSigner } from './file-urls.ts';
 import type { OwnSoundService } from './own-sound.ts';
-import { currentOwnSound, ownVideoClip, type TimedWord } from './project-document.ts';
+import { currentOwnSound, ownVideoClip, type ProjectDocument, type TimedWord } from './project-document.ts';
+import { keyOfSignedUrl } from './projects.ts';
 import type { StockService } from './stock.ts';
 import type { WorkflowProjects } from './workflow-projects.ts';
 
@@ -60,6 +62,7 @@ export interface AutoBrollDependencies {
   workflow: WorkflowProjects;
   stock: StockService;
   storage: ObjectStorage;
+  signer: FileUrlSigner;
   probeDuration(path: string): Promise<number>;
   /** Hears the user's own video when the project has no script (Add B-Rolls). */
   ownSound: Pick<OwnSoundService, 'measured' | 'heard'>;
@@ -76,11 +79,25 @@ export function createAutoBroll(deps: AutoBrollDependencies) {
     return deps.probeDuration(await deps.storage.localPath(projectVideoKey)).catch(() => null);
   }
 
+  /**
+   * The project as it will be once the overlays go on the video the page shows (SPEC §7 add-brolls makes it the
+   * background); that video must be a signed link to one of the user's own videos.
+   */
+  async function withMainVideo(userId: string, doc: ProjectDocument, mainVideoUrl: string | undefined): Promise<ProjectDocument> {
+    if (!mainVideoUrl) return doc;
+    const key = keyOfSignedUrl(mainVideoUrl, deps.signer);
+    const object = key && ownerOfKey(key) === userId ? await deps.storage.stat(key) : null;
+    if (!key || !object?.contentType.startsWith('video/')) throw new UserFacingError(400, dashboardTexts.invalidVideoUrl);
+    if (ownVideoClip(doc)?.key === key) return doc;
+    const clip = { key, duration: await deps.probeDuration(await deps.storage.localPath(key)) };
+    return { ...doc, background: { kind: 'clips', clips: [clip], fit: 'trim' } };
+  }
+
   return {
-    async suggest(userId: string, videoId?: string): Promise<{ rows: BrollSuggestion[] }> {
+    async suggest(userId: string, videoId?: string, mainVideoUrl?: string): Promise<{ rows: BrollSuggestion[] }> {
       const project = await deps.workflow.resolve(userId, videoId);
       const scripted = scriptKeywords(project.script ?? '');
-      const doc = deps.workflow.document(project);
+      const doc = scripted.length > 0 ? deps.workflow.document(project) : await withMainVideo(userId, deps.workflow.document(project), mainVideoUrl?.trim());
       let times: { start: number; end: number }[];
       let keywords: string[];
       if (scripted.length > 0 || !ownVideoClip(doc)) {
