@@ -132,7 +132,7 @@ describe.each(targets)('subtitles written by hand, and a real voice heard ($name
       const { id, key } = await ownVideoProject(t, userId, reading.path);
       const auto = await client.post('/api/auto-brolls', { user_id: userId, video_id: id });
       // The test library has no stock images: the words were heard and searched for, none matched.
-      expect(auto.json()).toEqual({ error: brollTexts.noStockImages });
+      expect(auto.json()).toEqual({ error: brollTexts.noStockImagesSpoken });
       const kept = (await documentOf(t, userId, id)).ownSound!;
       expect(kept).toMatchObject({ key, hasAudio: true });
       const heard = kept.words!.map((w) => w.text);

@@ -40,6 +40,7 @@ export const brollTexts = {
   /** The Add B-Rolls flow has no script: the words come from the video, and a video that says nothing has none. */
   noSpeechHeard: 'No speech was heard in this video, so Auto B-roll has no words to match images to. Pick images yourself.',
   noStockImages: 'No stock images matched the script. Add images yourself.',
+  noStockImagesSpoken: 'No stock images matched what is said in this video. Add images yourself.',
   autoBusy: 'Finding images for what your video says',
   incompleteHint: 'Each row needs an image, a start and an end, or nothing at all.',
   autoBeta: 'Auto B-roll (beta)',

@@ -21,17 +21,21 @@ describe('keywords from the words said near each window', () => {
   it('picks per window what is talked about there, each word once while others remain', () => {
     const windows = autoBrollTimes(20);
     expect(windows.map((w) => w.start)).toEqual([2, 6, 10, 14, 17]);
-    expect(spokenKeywords(said, windows)).toEqual(['bakes', 'morning', 'coffee', 'cakes', 'weekend']);
+    const candidates = spokenKeywords(said, windows);
+    expect(candidates.map((list) => list[0])).toEqual(['bakes', 'morning', 'coffee', 'cakes', 'weekend']);
+    // Then the other words said near it, then the rest of the talk.
+    expect(candidates[0]!.slice(0, 4)).toEqual(['bakes', 'bread', 'bakery', 'morning']);
+    expect(new Set(candidates[0])).toEqual(new Set(['bakes', 'bread', 'bakery', 'morning', 'coffee', 'beans', 'cakes', 'weekend', 'sale']));
   });
 
   it('falls back on the whole talk for a window in a pause, and has nothing for a video that says nothing', () => {
     const early = said.slice(0, 4);
-    expect(spokenKeywords(early, autoBrollTimes(40))).toEqual(['bakes', 'bakery', 'bread', 'bakery', 'bakes']);
-    expect(spokenKeywords([], autoBrollTimes(20))).toEqual([]);
+    expect(spokenKeywords(early, autoBrollTimes(40))).toEqual([['bakes', 'bread', 'bakery'], ...Array(4).fill(['bakery', 'bakes', 'bread'])]);
+    expect(spokenKeywords([], autoBrollTimes(20))).toEqual(Array(5).fill([]));
   });
 });
 
-function fakes(doc: ProjectDocument, options: { script?: string; words?: TimedWord[]; hasAudio?: boolean } = {}) {
+function fakes(doc: ProjectDocument, options: { script?: string; words?: TimedWord[]; hasAudio?: boolean; unmatched?: string[] } = {}) {
   const project = { id: 'p1', userId: 'u1', script: options.script ?? null, sourceVideoKey: video } as unknown as ProjectRecord;
   const save = vi.fn(async () => project);
   const workflow = { resolve: async () => project, document: () => doc, save } as unknown as WorkflowProjects;
@@ -40,6 +44,7 @@ function fakes(doc: ProjectDocument, options: { script?: string; words?: TimedWo
   const stock = {
     search: async (query: StockSearchQuery) => {
       searched.push(query.q);
+      if (options.unmatched?.includes(query.q)) return { photos: [], total_results: 0 };
       const photo = () => ({ id: ++id, width: 9, height: 16, alt: query.q, src: { original: 'o', large2x: 'l2', large: 'l', portrait: `https://stock/${query.q}/${id}.jpg` } });
       return { photos: [photo(), photo()], total_results: 2 };
     },
@@ -79,6 +84,13 @@ describe('auto B-roll without a script', () => {
     }
     expect(refused.heard).not.toHaveBeenCalled();
     await expect(fakes({}).service.suggest('u1', 'p1')).rejects.toMatchObject({ statusCode: 400, message: brollTexts.needsScript });
+  });
+
+  it('moves on to the next word said when one finds no picture, showing a word not yet shown first', async () => {
+    const { service, searched } = fakes(ownVideo, { unmatched: ['morning', 'coffee'] });
+    const { rows } = await service.suggest('u1');
+    expect(searched).toEqual(['bakes', 'morning', 'coffee', 'bakery', 'beans', 'cakes', 'weekend']);
+    expect(rows.map((row) => row.image_url.split('/')[3])).toEqual(['bakes', 'bakery', 'beans', 'cakes', 'weekend']);
   });
 
   it('listens no more once the words are kept', async () => {

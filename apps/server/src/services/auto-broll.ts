@@ -36,27 +36,30 @@ export function scriptKeywords(script: string, count = 5): string[] {
 const nearSeconds = 2;
 
 /**
- * One search word per window from the words said in it (counting double) or near it, the best scored not yet
- * picked, so each picture shows what is talked about when it appears; ties go to the word said first. A window in a
- * pause takes the video's own keywords instead.
+ * Search words per window, best first: the words said in it (counting double) or near it, ties going to the word
+ * said first, then the video's other keywords, so a window in a pause, or one whose words find no picture, still
+ * gets one about what the video says.
  */
-export function spokenKeywords(words: readonly TimedWord[], windows: readonly { start: number; end: number }[]): string[] {
-  const overall = scriptKeywords(words.map((word) => word.text).join(' '));
-  const picked: string[] = [];
-  for (const [index, window] of windows.entries()) {
+export function spokenKeywords(words: readonly TimedWord[], windows: readonly { start: number; end: number }[]): string[][] {
+  const overall = scriptKeywords(words.map((word) => word.text).join(' '), 10);
+  return windows.map((window) => {
     const tally = new Map<string, number>();
     for (const word of words) {
       if (word.end <= window.start - nearSeconds || word.start >= window.end + nearSeconds) continue;
       const inside = word.end > window.start && word.start < window.end;
       for (const keyword of scriptKeywords(word.text, 1)) tally.set(keyword, (tally.get(keyword) ?? 0) + (inside ? 2 : 1));
     }
-    const candidates = [...tally.entries()].sort((a, b) => b[1] - a[1]).map(([keyword]) => keyword);
-    const fresh = (list: string[]) => list.find((keyword) => !picked.includes(keyword));
-    const keyword = fresh(candidates) ?? candidates[0] ?? fresh(overall) ?? overall[index % Math.max(overall.length, 1)];
-    if (keyword) picked.push(keyword);
-  }
-  return picked;
+    const near = [...tally.entries()].sort((x, y) => y[1] - x[1]).map(([keyword]) => keyword);
+    return [...near, ...overall.filter((keyword) => !tally.has(keyword))];
+  });
 }
+
+/** A script's keywords for each window, each window starting at the next one: the script's topics in turn. */
+const scriptRotation = (keywords: string[], windows: number) =>
+  Array.from({ length: windows }, (_, i) => [...keywords.slice(i % keywords.length), ...keywords.slice(0, i % keywords.length)]);
+
+/** Distinct stock searches one suggestion may make: enough to get past words no picture matches, kind to rate limits. */
+const maxSearches = 10;
 
 export interface AutoBrollDependencies {
   workflow: WorkflowProjects;
@@ -93,19 +96,47 @@ export function createAutoBroll(deps: AutoBrollDependencies) {
     return { ...doc, background: { kind: 'clips', clips: [clip], fit: 'trim' } };
   }
 
+  /**
+   * One picture per window: its first search word with a picture not yet used, a word not yet shown coming before
+   * one already shown (fewer words than windows: the same word again, with its next unused picture).
+   */
+  async function pictures(userId: string, times: { start: number; end: number }[], candidates: string[][]): Promise<BrollSuggestion[]> {
+    const results = new Map<string, StockPhoto[]>();
+    const used = new Set<number>();
+    const shown = new Set<string>();
+    const rows: BrollSuggestion[] = [];
+    for (const [index, time] of times.entries()) {
+      const ranked = [...(candidates[index] ?? [])].sort((a, b) => Number(shown.has(a)) - Number(shown.has(b)));
+      for (const keyword of ranked) {
+        if (!results.has(keyword)) {
+          if (results.size >= maxSearches) continue;
+          const found = await deps.stock.search({ q: keyword, page: 1, per_page: stockAutoBrollPageSize, orientation: 'portrait', type: 'image' }).catch(() => null);
+          results.set(keyword, found && 'photos' in found ? found.photos : []);
+        }
+        const photo = results.get(keyword)!.find((candidate) => !used.has(candidate.id));
+        if (!photo) continue;
+        used.add(photo.id);
+        shown.add(keyword);
+        const upload = await deps.stock.add(userId, { type: 'image', url: photo.src.portrait, purpose: 'broll-image' }).catch(() => null);
+        if (upload) rows.push({ image_url: upload.url, upload_id: upload.id, start: time.start, end: time.end });
+        break;
+      }
+    }
+    return rows;
+  }
+
   return {
     async suggest(userId: string, videoId?: string, mainVideoUrl?: string): Promise<{ rows: BrollSuggestion[] }> {
       const project = await deps.workflow.resolve(userId, videoId);
       const scripted = scriptKeywords(project.script ?? '');
       const doc = scripted.length > 0 ? deps.workflow.document(project) : await withMainVideo(userId, deps.workflow.document(project), mainVideoUrl?.trim());
       let times: { start: number; end: number }[];
-      let keywords: string[];
+      let candidates: string[][];
       if (scripted.length > 0 || !ownVideoClip(doc)) {
         if (scripted.length === 0) throw new UserFacingError(400, brollTexts.needsScript);
         const firstClip = doc.background?.kind === 'clips' ? doc.background.clips[0]?.key : undefined;
         times = autoBrollTimes(await durationOf(project.sourceVideoKey ?? firstClip ?? null, doc.voiceover?.duration));
-        // Fewer keywords than windows: the same word again, with its next unused picture.
-        keywords = times.map((_, index) => scripted[index % scripted.length]!);
+        candidates = scriptRotation(scripted, times.length);
       } else {
         const sound = await deps.ownSound.measured(doc);
         if (!sound?.hasAudio) throw new UserFacingError(400, brollTexts.noSpeechHeard);
@@ -113,26 +144,11 @@ export function createAutoBroll(deps: AutoBrollDependencies) {
         // Kept for the subtitles step, which would otherwise listen to the same video again.
         if (!currentOwnSound(doc)?.words) await deps.workflow.save(project, { ownSound: heard });
         times = autoBrollTimes(heard.duration);
-        keywords = spokenKeywords(heard.words, times);
-        if (keywords.length === 0) throw new UserFacingError(400, brollTexts.noSpeechHeard);
+        candidates = spokenKeywords(heard.words, times);
+        if (candidates.every((list) => list.length === 0)) throw new UserFacingError(400, brollTexts.noSpeechHeard);
       }
-
-      const results = new Map<string, StockPhoto[]>();
-      const used = new Set<number>();
-      const rows: BrollSuggestion[] = [];
-      for (const [index, time] of times.entries()) {
-        const keyword = keywords[index % keywords.length]!;
-        if (!results.has(keyword)) {
-          const found = await deps.stock.search({ q: keyword, page: 1, per_page: stockAutoBrollPageSize, orientation: 'portrait', type: 'image' }).catch(() => null);
-          results.set(keyword, found && 'photos' in found ? found.photos : []);
-        }
-        const photo = results.get(keyword)!.find((candidate) => !used.has(candidate.id));
-        if (!photo) continue;
-        used.add(photo.id);
-        const upload = await deps.stock.add(userId, { type: 'image', url: photo.src.portrait, purpose: 'broll-image' }).catch(() => null);
-        if (upload) rows.push({ image_url: upload.url, upload_id: upload.id, start: time.start, end: time.end });
-      }
-      if (rows.length === 0) throw new UserFacingError(404, brollTexts.noStockImages);
+      const rows = await pictures(userId, times, candidates);
+      if (rows.length === 0) throw new UserFacingError(404, scripted.length > 0 ? brollTexts.noStockImages : brollTexts.noStockImagesSpoken);
       return { rows };
     },
   };
