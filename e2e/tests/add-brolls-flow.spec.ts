@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { autoBrollTimes, brollTexts, stepStateTexts, subtitleTexts } from '@reelsmith/contracts';
 import { expect, test } from '@playwright/test';
-import { startAddBrolls } from './finish.ts';
+import { phoneShot, startAddBrolls } from './finish.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
 const said = 'Welcome to our bakery. Fresh bread every morning, and the best coffee in town.';
@@ -124,6 +124,7 @@ test('with no script, Auto B-roll matches pictures to what the video says; a sil
   await expect(page.getByText(/quiet\.mp4 · /)).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: brollTexts.autoBeta }).click();
   await expect(page.getByRole('alert').filter({ hasText: brollTexts.noSpeechHeard })).toBeVisible({ timeout: 60_000 });
+  await phoneShot(page, '/tmp/F-brolls-nothing-heard-375.png');
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(new RegExp(`/background-music\\?project=${project}`));
   await expect(steps.nth(0)).toHaveText(skippedSteps[0]!);
@@ -136,6 +137,7 @@ test('with no script, Auto B-roll matches pictures to what the video says; a sil
 
   await page.getByRole('button', { name: 'Generate Subtitles' }).click();
   await expect(page.getByRole('alert').filter({ hasText: subtitleTexts.noSpeech })).toBeVisible({ timeout: 60_000 });
+  await phoneShot(page, '/tmp/F-subtitles-nothing-heard-375.png');
   await page.getByRole('button', { name: subtitleTexts.writeButton }).click();
   await expect(page.getByText(subtitleTexts.writtenEmpty)).toBeVisible();
   await page.getByLabel(subtitleTexts.writtenLabel).fill('Open every day. Come and say hello!');
@@ -143,9 +145,7 @@ test('with no script, Auto B-roll matches pictures to what the video says; a sil
   const captions = page.getByRole('region', { name: 'Captions' }).getByRole('textbox');
   await expect(captions).toHaveCount(3, { timeout: 30_000 });
   expect(await captions.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(['Open every day.', 'Come and say', 'hello!']);
-  await page.setViewportSize({ width: 375, height: 900 });
-  await page.screenshot({ path: '/tmp/F-subtitles-written-375.png', fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await phoneShot(page, '/tmp/F-subtitles-written-375.png');
 
   await page.getByRole('button', { name: 'Final Video' }).click();
   await expect(page.getByRole('heading', { name: 'Your video is ready' })).toBeVisible({ timeout: 300_000 });
