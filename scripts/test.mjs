@@ -3,12 +3,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePackages, missingPackages, testOnlyCommands } from './lib/os-tools.mjs';
+import { ensurePackages, missingPackages, testOnlyCommands, testOnlyFiles } from './lib/os-tools.mjs';
 import { ensureDependencies, ensureWebBuild, root } from './lib/workspace.mjs';
 import { createScratchPostgresDatabase } from './lib/postgres.mjs';
 
 ensureDependencies();
-ensurePackages(missingPackages().concat(missingPackages({ commands: testOnlyCommands, fonts: false })));
+ensurePackages(missingPackages().concat(missingPackages({ commands: testOnlyCommands, fonts: false, files: testOnlyFiles })));
 
 const reports = join(root, '.tmp/reports');
 rmSync(reports, { recursive: true, force: true });

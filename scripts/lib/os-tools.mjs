@@ -28,6 +28,8 @@ export const requiredFiles = [
 ];
 
 export const testOnlyCommands = [{ command: 'chromium', pkg: 'chromium' }, { command: 'pdftotext', pkg: 'poppler-utils' }];
+/** Real recorded voices (LibriVox, public domain) the speech recognition tests listen to. */
+export const testOnlyFiles = [{ path: '/usr/share/pocketsphinx/test/data/librivox', pkg: 'pocketsphinx-testdata' }];
 
 function hasCommand(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -39,14 +41,14 @@ function installedFontFamilies() {
   return new Set(out.split('\n').flatMap((line) => line.split(',')).map((f) => f.trim()));
 }
 
-/** The Debian packages still missing for the given command list (and the fonts and data files, when asked). */
-export function missingPackages({ commands = requiredCommands, fonts = true } = {}) {
+/** The Debian packages still missing for the given commands and data files (and the fonts, when asked). */
+export function missingPackages({ commands = requiredCommands, fonts = true, files = fonts ? requiredFiles : [] } = {}) {
   const missing = new Set(commands.filter((c) => !hasCommand(c.command)).map((c) => c.pkg));
   if (fonts) {
     const families = installedFontFamilies();
     for (const font of requiredFonts) if (!families.has(font.family)) missing.add(font.pkg);
-    for (const file of requiredFiles) if (!existsSync(file.path)) missing.add(file.pkg);
   }
+  for (const file of files) if (!existsSync(file.path)) missing.add(file.pkg);
   return [...missing];
 }
 

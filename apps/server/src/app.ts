@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { probe, verifyDecodes } from '@reelsmith/media';
+import { detectSilences, probe, verifyDecodes } from '@reelsmith/media';
 import type { Repositories } from './db/repositories/index.ts';
 import { registerAccountRoutes } from './http/account-routes.ts';
 import { registerAnalyticsRoutes } from './http/analytics-routes.ts';
@@ -189,7 +189,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerScriptRoutes(app, { auth: deps.auth, script });
   // check-video-status also settles credits held for image-to-video renders: a failed one gives its credit back.
   const videoJobs = videoJobCredits.settling(createProjectVideoJobs({ workflow, queue: deps.queue, signer: deps.signer, renderJob: deps.renderJob }));
-  const ownSound = createOwnSound({ storage: deps.storage, transcriber: deps.transcriber, probe, logError: (line) => app.log.error(line) });
+  const silences = (path: string, seconds: number) => detectSilences(path, { tmpDir: deps.tmpDir, duration: seconds });
+  const ownSound = createOwnSound({ storage: deps.storage, transcriber: deps.transcriber, probe, silences, logError: (line) => app.log.error(line) });
   registerSubtitleRoutes(app, { auth: deps.auth, subtitles: createSubtitlesService({ workflow, ownSound, signer: deps.signer }) });
   const voiceover = createVoiceoverService({ tts: deps.tts, storage: deps.storage, signer: deps.signer, workflow, tmpDir: deps.tmpDir });
   registerVoiceoverRoutes(app, { auth: deps.auth, voiceover });
@@ -209,7 +210,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerFinalVideoRoutes(app, { auth: deps.auth, finalVideo });
   registerLibraryRoutes(app, deps.auth, deps.media);
   const brolls = createBrollsService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, queue: deps.queue, renderJob: deps.renderJob, probeDuration });
-  const autoBroll = createAutoBroll({ workflow, stock: deps.media.stock, storage: deps.storage, probeDuration });
+  const autoBroll = createAutoBroll({ workflow, stock: deps.media.stock, storage: deps.storage, signer: deps.signer, probeDuration, ownSound });
   registerBrollRoutes(app, { auth: deps.auth, brolls, autoBroll });
   registerVideoAudioRoutes(app, {
     auth: deps.auth,

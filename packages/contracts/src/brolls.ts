@@ -14,7 +14,8 @@ export const skipBrollResponse = z.object({ status: z.literal('success') });
 
 export const saveBrollUrlRequest = z.object({ user_id: userId, video_id: videoId, broll_url: z.string().min(1).max(2048) });
 
-export const autoBrollsRequest = z.object({ user_id: userId, video_id: videoId });
+/** `main_video_url`: the video the page shows, not yet the project's until overlays are added; without a script, its words are matched. */
+export const autoBrollsRequest = z.object({ user_id: userId, video_id: videoId, main_video_url: z.string().max(2048).optional() });
 export const brollSuggestion = z.object({ image_url: z.string(), upload_id: z.string(), start: z.number(), end: z.number() });
 export const autoBrollsResponse = z.object({ rows: z.array(brollSuggestion) });
 export type BrollSuggestion = z.infer<typeof brollSuggestion>;
@@ -36,7 +37,11 @@ export const brollTexts = {
   noProject: 'Start a video from the dashboard first.',
   notYourImage: (n: number) => `Row ${n}: choose one of your own images.`,
   needsScript: 'Auto B-roll needs a script: write one in the Script step first.',
+  /** The Add B-Rolls flow has no script: the words come from the video, and a video that says nothing has none. */
+  noSpeechHeard: 'No speech was heard in this video, so Auto B-roll has no words to match images to. Pick images yourself.',
   noStockImages: 'No stock images matched the script. Add images yourself.',
+  noStockImagesSpoken: 'No stock images matched what is said in this video. Add images yourself.',
+  autoBusy: 'Finding images for what your video says',
   incompleteHint: 'Each row needs an image, a start and an end, or nothing at all.',
   autoBeta: 'Auto B-roll (beta)',
   estimate: 'Adding the overlays usually takes under a minute.',

@@ -29,6 +29,12 @@ const srtText = z.string().max(maxSrtChars);
 export const generateSubtitlesRequest = z.object({ ...projectRef, ...settings });
 export const generateSubtitlesResponse = z.object({ subtitle_srt: z.string(), video_id: z.string() });
 
+/** Hand-written captions for a video in which nothing was heard: plenty for 59 s of talk, at most a few screens of typing. */
+export const maxWrittenSubtitleChars = 2_000;
+/** Only the type is checked here: an empty or too long text gets its own message from the server (subtitleTexts). */
+export const writeSubtitlesRequest = z.object({ ...projectRef, ...settings, text: z.string() });
+export const writeSubtitlesResponse = generateSubtitlesResponse;
+
 export const updateSubtitlesRequest = z.object({ ...projectRef, ...settings, subtitles: srtText });
 export const updateSubtitlesResponse = z.object({ status: z.literal('success'), subtitle_srt: z.string() });
 
@@ -100,7 +106,13 @@ export const subtitleTexts = {
   noVoiceover: 'This video has no voiceover yet. Generate the audio before making the final video.',
   noFinalVideo: 'No final video has been started for this video yet.',
   /** No 'audio' in it: the page shows a 400 mentioning audio as the SPEC's no-audio text instead. */
-  noSpeech: 'No speech was heard in this video, so there are no subtitles to make. Turn off Add subtitles to finish without them.',
+  noSpeech:
+    'No speech was heard in this video, so no subtitles could be made from it. Type what is said below to write them yourself, or turn off Add subtitles to finish without them.',
+  writtenLabel: 'Subtitle text',
+  writtenHint: 'Type what is said in the video. The words are spread over the video’s speech in captions you can edit afterwards.',
+  writeButton: 'Make Subtitles',
+  writtenEmpty: 'Type the words said in the video first.',
+  writtenTooLong: `Subtitle text can be at most ${maxWrittenSubtitleChars.toLocaleString('en-US')} characters.`,
   saved: 'Saved',
   saving: 'Saving…',
   saveFailed: "Your last edit couldn't be saved. It will be retried when you type again.",

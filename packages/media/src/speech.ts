@@ -1,6 +1,8 @@
-import { extname } from 'node:path';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import { localPathSchema } from './composition.ts';
 import { escapeFilterValue, sec } from './filtergraph.ts';
+import { runFfmpeg } from './runner.ts';
 
 /**
  * ffmpeg arguments for speech files: mastering a voiceover from a synthesiser's pieces, changing its tempo, and
@@ -148,4 +150,20 @@ export function parseSilenceReport(report: string): Silence[] {
     else if (silences.length > 0 && silences.at(-1)!.end === undefined) silences.at(-1)!.end = time;
   }
   return silences;
+}
+
+/** The silences of a media file's audio (silenceDetectArgs), its report written in a scratch folder removed afterwards. */
+export async function detectSilences(
+  input: string,
+  options: { tmpDir: string; duration: number; noiseDb?: number; minSeconds?: number; signal?: AbortSignal },
+): Promise<Silence[]> {
+  await mkdir(options.tmpDir, { recursive: true });
+  const dir = await mkdtemp(join(options.tmpDir, 'silences-'));
+  try {
+    const reportPath = join(dir, 'silences.txt');
+    await runFfmpeg(silenceDetectArgs({ input, reportPath, noiseDb: options.noiseDb, minSeconds: options.minSeconds }), { duration: options.duration, signal: options.signal });
+    return parseSilenceReport(await readFile(reportPath, 'utf8').catch(() => ''));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

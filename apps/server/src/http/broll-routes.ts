@@ -86,6 +86,6 @@ export function registerBrollRoutes(app: FastifyInstance, deps: { auth: Auth; br
     const user = await requireSessionUser(auth, request);
     const body = parseWith(autoBrollsRequest, request.body);
     assertSameUser(user, { id: body.user_id });
-    return deps.autoBroll.suggest(user.id, body.video_id);
+    return deps.autoBroll.suggest(user.id, body.video_id, body.main_video_url);
   });
 }

@@ -1,4 +1,4 @@
-import { generateSubtitlesRequest, latestRequest, subtitlePreviewRequest, updateSubtitlesRequest } from '@reelsmith/contracts';
+import { generateSubtitlesRequest, latestRequest, subtitlePreviewRequest, updateSubtitlesRequest, writeSubtitlesRequest } from '@reelsmith/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { UserFacingError } from '../errors.ts';
 import type { Auth } from '../services/auth.ts';
@@ -16,7 +16,10 @@ async function withDetail<T>(reply: FastifyReply, work: () => Promise<T>): Promi
   }
 }
 
-/** SPEC §7 subtitle-preview-style, generate-subtitles, update-subtitles, and the page's reload of its state. */
+/**
+ * SPEC §7 subtitle-preview-style, generate-subtitles, update-subtitles, the page's reload of its state, and
+ * write-subtitles: captions typed by the user for a video in which no speech was heard.
+ */
 export function registerSubtitleRoutes(app: FastifyInstance, deps: { auth: Auth; subtitles: SubtitlesService }): void {
   const { auth, subtitles } = deps;
 
@@ -43,6 +46,21 @@ export function registerSubtitleRoutes(app: FastifyInstance, deps: { auth: Auth;
         position: body.subtitle_position,
         fontSize: body.subtitle_font_size,
         wordsPerChunk: body.words_per_chunk,
+      });
+    }),
+  );
+
+  app.post('/api/write-subtitles', (request, reply) =>
+    withDetail(reply, async () => {
+      const user = await requireSessionUser(auth, request);
+      const body = parseWith(writeSubtitlesRequest, request.body);
+      assertSameUser(user, { id: body.user_id });
+      return subtitles.write(user.id, {
+        videoId: body.video_id,
+        position: body.subtitle_position,
+        fontSize: body.subtitle_font_size,
+        wordsPerChunk: body.words_per_chunk,
+        text: body.text,
       });
     }),
   );

@@ -1,5 +1,5 @@
 import { workflowMessages } from '@reelsmith/contracts';
-import { compositionSchema } from '@reelsmith/media';
+import { compositionSchema, type Silence } from '@reelsmith/media';
 import { describe, expect, it, vi } from 'vitest';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import type { Transcriber } from '../providers/transcriber/index.ts';
@@ -44,11 +44,16 @@ describe('the own sound of a user’s video in the project document', () => {
 
 describe('createOwnSound', () => {
   const storage = { localPath: async (key: string) => `/data/${key}` } as unknown as ObjectStorage;
-  const make = (info: { duration: number; hasAudio: boolean }) => {
+  const make = (info: { duration: number; hasAudio: boolean }, silences: Silence[] | Error = []) => {
     const transcribe = vi.fn<Transcriber['transcribe']>(async () => ({ text: 'hello there', words }));
     const probe = vi.fn(async () => info);
-    const service = createOwnSound({ storage, probe, transcriber: { kind: 'local', transcribe }, logError: () => undefined });
-    return { service, transcribe, probe };
+    const detect = vi.fn(async () => {
+      if (silences instanceof Error) throw silences;
+      return silences;
+    });
+    const logError = vi.fn();
+    const service = createOwnSound({ storage, probe, silences: detect, transcriber: { kind: 'local', transcribe }, logError });
+    return { service, transcribe, probe, detect, logError };
   };
 
   it('listens to the first 59 s of a longer video, once', async () => {
@@ -67,5 +72,19 @@ describe('createOwnSound', () => {
     await expect(service.heard({})).rejects.toMatchObject({ statusCode: 400, message: workflowMessages.noAudio });
     expect(transcribe).not.toHaveBeenCalled();
     expect(await service.measured({})).toBeUndefined();
+  });
+
+  it('finds where the video makes a sound for hand-written captions, the whole video when detection fails', async () => {
+    const silent = { key: video, duration: 10, hasAudio: true, words: [] };
+    const { service, detect } = make({ duration: 10, hasAudio: true }, [{ start: 0, end: 1.5 }, { start: 4, end: 6.2 }, { start: 6.4, end: 7 }, { start: 9 }]);
+    expect(await service.soundSpans(silent)).toEqual([
+      { start: 1.5, end: 4 },
+      { start: 7, end: 9 },
+    ]);
+    expect(detect).toHaveBeenCalledWith(`/data/${video}`, 10);
+    const failing = make({ duration: 10, hasAudio: true }, new Error('ffmpeg crashed'));
+    expect(await failing.service.soundSpans(silent)).toEqual([{ start: 0, end: 10 }]);
+    expect(failing.logError).toHaveBeenCalledWith(expect.stringContaining('ffmpeg crashed'));
+    expect(await make({ duration: 10, hasAudio: true }, [{ start: 0 }]).service.soundSpans(silent)).toEqual([{ start: 0, end: 10 }]);
   });
 });

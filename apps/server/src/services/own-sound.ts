@@ -1,9 +1,10 @@
 import { maxVideoSeconds, subtitleTexts, workflowMessages } from '@reelsmith/contracts';
-import type { MediaInfo } from '@reelsmith/media';
+import type { MediaInfo, Silence } from '@reelsmith/media';
 import { UserFacingError } from '../errors.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { TranscriberError, type Transcriber } from '../providers/transcriber/index.ts';
 import { currentOwnSound, ownVideoClip, type ProjectDocument, type TimedWord } from './project-document.ts';
+import { soundSpans, type Span } from './subtitles-cues.ts';
 
 export type OwnSound = NonNullable<ProjectDocument['ownSound']>;
 
@@ -11,6 +12,8 @@ export interface OwnSoundDependencies {
   storage: ObjectStorage;
   transcriber: Transcriber;
   probe(path: string): Promise<Pick<MediaInfo, 'duration' | 'hasAudio'>>;
+  /** Where the audio of the first `seconds` of a media file is silent (ffmpeg silencedetect). */
+  silences(path: string, seconds: number): Promise<Silence[]>;
   /** Where a failed transcription's detail goes; the user gets only the clear message. */
   logError(line: string): void;
 }
@@ -46,6 +49,18 @@ export function createOwnSound(deps: OwnSoundDependencies) {
         throw error;
       });
       return { ...sound, words: transcript.words };
+    },
+
+    /**
+     * Where the own video makes a sound, for captions the user wrote because nothing was heard. Silence detection
+     * failing is no reason to refuse them: they are spread over the whole video instead.
+     */
+    async soundSpans(sound: OwnSound): Promise<Span[]> {
+      const silences = await deps.silences(await deps.storage.localPath(sound.key), sound.duration).catch((error: unknown) => {
+        deps.logError(`silence detection of ${sound.key} failed: ${error instanceof Error ? error.message : String(error)}`);
+        return [];
+      });
+      return soundSpans(silences, sound.duration);
     },
   };
 }

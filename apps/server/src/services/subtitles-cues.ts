@@ -64,3 +64,51 @@ export function cueTimingProblem(cues: readonly SrtCue[], voiceDuration: number)
   }
   return null;
 }
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Shorter bursts of sound than this are a click or a breath, not speech to lay words on. */
+const minSpanSeconds = 0.3;
+
+/**
+ * Where a recording makes a sound, from its silences (ffmpeg silencedetect), within [0, duration]. A recording
+ * that is all silence, or all sound below that length, gives the whole of it: hand-written captions still need a place.
+ */
+export function soundSpans(silences: readonly { start: number; end?: number }[], duration: number): Span[] {
+  const spans: Span[] = [];
+  let at = 0;
+  for (const silence of silences) {
+    if (silence.start > at) spans.push({ start: at, end: Math.min(silence.start, duration) });
+    at = Math.max(at, silence.end ?? duration);
+  }
+  if (at < duration) spans.push({ start: at, end: duration });
+  const kept = spans.filter((span) => span.end - span.start >= minSpanSeconds).map((span) => ({ start: round3(span.start), end: round3(span.end) }));
+  return kept.length > 0 ? kept : [{ start: 0, end: duration }];
+}
+
+/**
+ * Typed words laid over the spans in order: laid end to end, the spans share the words by length (a word goes to
+ * the span its middle falls in), and each span spreads its words over itself (spreadWords).
+ */
+export function layWords(texts: readonly string[], spans: readonly Span[]): TimedWord[] {
+  const total = spans.reduce((sum, span) => sum + span.end - span.start, 0);
+  const weights = texts.map((text) => text.length + 1);
+  const weightTotal = weights.reduce((a, b) => a + b, 0);
+  const shares: string[][] = spans.map(() => []);
+  let position = 0;
+  let span = 0;
+  let spanEndsAt = spans[0] ? spans[0].end - spans[0].start : 0;
+  for (const [i, text] of texts.entries()) {
+    const length = (total * weights[i]!) / weightTotal;
+    while (span < spans.length - 1 && position + length / 2 > spanEndsAt) {
+      span += 1;
+      spanEndsAt += spans[span]!.end - spans[span]!.start;
+    }
+    shares[span]?.push(text);
+    position += length;
+  }
+  return shares.flatMap((share, i) => (share.length > 0 ? spreadWords(share, spans[i]!.start, spans[i]!.end) : []));
+}

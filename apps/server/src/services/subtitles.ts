@@ -1,4 +1,6 @@
 import {
+  cueWords,
+  maxWrittenSubtitleChars,
   parseSrt,
   subtitleStyleNames,
   subtitleTexts,
@@ -15,8 +17,8 @@ import type { ProjectRecord } from '../db/repositories/projects.ts';
 import { UserFacingError } from '../errors.ts';
 import type { FileUrlSigner } from './file-urls.ts';
 import { noSpeechError, type OwnSoundService } from './own-sound.ts';
-import { spokenTrack, type ProjectDocument } from './project-document.ts';
-import { cuesFromSrt, cuesToSrt, cueTimingProblem } from './subtitles-cues.ts';
+import { currentOwnSound, spokenTrack, type ProjectDocument } from './project-document.ts';
+import { cuesFromSrt, cuesToSrt, cueTimingProblem, layWords, type Span } from './subtitles-cues.ts';
 import type { WorkflowProjects } from './workflow-projects.ts';
 
 export type DocumentSubtitles = NonNullable<ProjectDocument['subtitles']>;
@@ -78,9 +80,13 @@ export function generatedSubtitles(doc: ProjectDocument, settings: SubtitleSetti
   };
 }
 
-/** The user's edited captions (SRT); timings stay, words keep or share out the voice's timings (subtitles-cues.ts). */
+/**
+ * The user's edited captions (SRT); timings stay, words keep or share out the voice's timings (subtitles-cues.ts).
+ * An own video in which no words were heard takes them too: they are the captions the user wrote by hand.
+ */
 export function editedSubtitles(doc: ProjectDocument, settings: SubtitleSettings, srt: string): DocumentSubtitles {
-  const voice = spokenVoice(doc);
+  const voice = spokenTrack(doc);
+  if (!voice) throw new UserFacingError(400, workflowMessages.noAudio);
   const existing = doc.subtitles;
   if (existing?.voiceoverKey !== undefined && existing.voiceoverKey !== voice.key && existing.cues.length > 0) {
     throw new UserFacingError(409, subtitleTexts.staleSubtitles);
@@ -101,6 +107,38 @@ export function editedSubtitles(doc: ProjectDocument, settings: SubtitleSettings
   };
 }
 
+/** The text a user typed for captions: something to show, and no more than a few screens of it. */
+export function checkWrittenText(text: string): void {
+  if (text.length > maxWrittenSubtitleChars) throw new UserFacingError(400, subtitleTexts.writtenTooLong);
+  if (text.trim() === '') throw new UserFacingError(400, subtitleTexts.writtenEmpty);
+}
+
+/**
+ * Captions the user typed, for speech the recogniser did not hear: the words are laid over where the video makes a
+ * sound (`spans`) and grouped like generated captions (words per screen, a new caption at each sentence end).
+ */
+export function writtenSubtitles(doc: ProjectDocument, settings: SubtitleSettings, text: string, spans: readonly Span[]): DocumentSubtitles {
+  checkWrittenText(text);
+  const voice = spokenTrack(doc);
+  if (!voice) throw new UserFacingError(400, workflowMessages.noAudio);
+  assertWordsPerChunk(currentSubtitles(doc), settings.wordsPerChunk);
+  const typed = cueWords(text);
+  const timed = layWords(
+    typed.map((word) => word.text),
+    spans,
+  );
+  const words = typed.map((word, i) => ({ ...timed[i]!, ...(word.colour ? { colour: word.colour } : {}) }));
+  return {
+    enabled: doc.subtitles?.enabled ?? true,
+    style: doc.subtitles?.style ?? defaults.style,
+    cues: chunkWords(words, settings.wordsPerChunk),
+    position: settings.position,
+    fontSize: settings.fontSize,
+    wordsPerChunk: settings.wordsPerChunk,
+    voiceoverKey: voice.key,
+  };
+}
+
 /**
  * What the final video shows under the captions: the latest preview render of the document (voiceover combined,
  * B-rolls laid over; always made without captions), else the video the user started from, else the first background
@@ -113,6 +151,14 @@ function pictureKey(record: ProjectRecord, doc: ProjectDocument): string | null 
 
 export function createSubtitlesService(deps: { workflow: WorkflowProjects; ownSound: OwnSoundService; signer: FileUrlSigner }) {
   const { workflow } = deps;
+
+  /** A project without a voiceover of ours has its own video listened to once (up to 59 s), what was heard kept even when nothing was. */
+  async function listened(project: ProjectRecord): Promise<ProjectRecord> {
+    const doc = workflow.document(project);
+    if (doc.voiceover || currentOwnSound(doc)?.words) return project;
+    return workflow.save(project, { ownSound: await deps.ownSound.heard(doc) });
+  }
+
   return {
     async latest(userId: string, videoId?: string): Promise<LatestSubtitlesResponse> {
       const project = await workflow.resolve(userId, videoId);
@@ -134,20 +180,27 @@ export function createSubtitlesService(deps: { workflow: WorkflowProjects; ownSo
     },
 
     async generate(userId: string, request: SubtitleSettings & { videoId?: string }) {
-      let project = await workflow.resolve(userId, request.videoId);
-      let doc = workflow.document(project);
-      if (!doc.voiceover) {
-        // No voiceover of ours: the user's own video is listened to once (up to 59 s) and its words kept.
-        const ownSound = await deps.ownSound.heard(doc);
-        if (ownSound.words.length === 0) throw noSpeechError();
-        project = await workflow.save(project, { ownSound });
-        doc = workflow.document(project);
-      }
+      const project = await listened(await workflow.resolve(userId, request.videoId));
+      const doc = workflow.document(project);
+      if (!doc.voiceover && !spokenTrack(doc)?.words.length) throw noSpeechError();
       const subtitles = generatedSubtitles(doc, request);
       await workflow.save(project, { subtitles });
       return { subtitle_srt: cuesToSrt(subtitles.cues), video_id: project.id };
     },
 
+    /** Captions typed by the user (the page offers it when nothing was heard), timed like generated ones. */
+    async write(userId: string, request: SubtitleSettings & { videoId?: string; text: string }) {
+      checkWrittenText(request.text);
+      const resolved = await workflow.resolve(userId, request.videoId);
+      assertWordsPerChunk(currentSubtitles(workflow.document(resolved)), request.wordsPerChunk);
+      const project = await listened(resolved);
+      const doc = workflow.document(project);
+      const own = currentOwnSound(doc);
+      const spans = own ? await deps.ownSound.soundSpans(own) : [{ start: 0, end: spokenVoice(doc).duration }];
+      const subtitles = writtenSubtitles(doc, request, request.text, spans);
+      await workflow.save(project, { subtitles });
+      return { subtitle_srt: cuesToSrt(subtitles.cues), video_id: project.id };
+    },
     async update(userId: string, request: SubtitleSettings & { videoId?: string; srt: string }) {
       const project = await workflow.resolve(userId, request.videoId);
       const subtitles = editedSubtitles(workflow.document(project), request, request.srt);

@@ -45,7 +45,7 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
     run(workflowMessages.generatingVideo, async () => {
       setPreview(await addBrolls(user.id, projectId, main!.url, rows));
     });
-  const auto = () => run('Finding images for your script', async () => setRows(rowsFromSuggestions(await fetchAutoBrolls(user.id, projectId))));
+  const auto = () => run(brollTexts.autoBusy, async () => setRows(rowsFromSuggestions(await fetchAutoBrolls(user.id, projectId, main?.url))));
   const skip = () =>
     run('Skipping', async () => {
       await skipBroll(user.id, projectId, uploaded?.url ?? null);

@@ -68,8 +68,9 @@ export async function saveBrollUrl(userId: string, projectId: string, url: strin
   await apiPost('/api/save-broll-url', { user_id: userId, video_id: projectId, broll_url: url });
 }
 
-export async function fetchAutoBrolls(userId: string, projectId: string): Promise<BrollSuggestion[]> {
-  const result = await apiPost('/api/auto-brolls', { user_id: userId, video_id: projectId });
+/** `mainVideoUrl`: the video the page shows, whose words are matched when the project has no script. */
+export async function fetchAutoBrolls(userId: string, projectId: string, mainVideoUrl: string | undefined): Promise<BrollSuggestion[]> {
+  const result = await apiPost('/api/auto-brolls', { user_id: userId, video_id: projectId, main_video_url: mainVideoUrl });
   const body = result.ok ? readBody(autoBrollsResponse, result.body) : null;
   if (!body) throw failure(result, workflowMessages.somethingWentWrong);
   return body.rows;

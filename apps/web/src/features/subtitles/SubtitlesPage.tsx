@@ -6,7 +6,7 @@ import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSession } from '../../lib/session.ts';
-import { generateSubtitles, SubtitlesError, updateSubtitles, type SubtitleSettings } from './api.ts';
+import { generateSubtitles, NoSpeechError, SubtitlesError, updateSubtitles, writeSubtitles, type SubtitleSettings } from './api.ts';
 import { CaptionPreview } from './CaptionPreview.tsx';
 import { CueEditor } from './CueEditor.tsx';
 import { editorCues, editorSrt, wordsOf, type EditorCue } from './editorCues.ts';
@@ -15,6 +15,7 @@ import { useFinalVideoCost, useLatestSubtitles, useStyleLooks, useStylePreview }
 import { SettingsFields, StylePicker } from './SubtitleSettings.tsx';
 import { useAutosave } from './useAutosave.ts';
 import { useFinalVideo } from './useFinalVideo.ts';
+import { WrittenCaptions } from './WrittenCaptions.tsx';
 import { useFlow } from '../../lib/flow.ts';
 
 function Loading() {
@@ -44,6 +45,7 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
   const [withLogo, setWithLogo] = useState(true);
   const [generating, setGenerating] = useState(false);
   const [generateError, setGenerateError] = useState<string | null>(null);
+  const [nothingHeard, setNothingHeard] = useState(false);
   const looks = useStyleLooks();
   const preview = useStylePreview(style, settings.fontSize, settings.position);
   const autosave = useAutosave(
@@ -74,9 +76,15 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
       setSelected(0);
     } catch (error) {
       setGenerateError(error instanceof SubtitlesError ? error.message : workflowMessages.anErrorOccurred);
+      setNothingHeard(error instanceof NoSpeechError);
     } finally {
       setGenerating(false);
     }
+  }
+
+  async function write(text: string) {
+    setCues(editorCues(await writeSubtitles(project, settings, text)) ?? []);
+    setSelected(0);
   }
 
   if (final.state.kind === 'done') return <FinalVideoResult url={final.state.url} onEdit={final.reset} />;
@@ -123,6 +131,7 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
                   Generate Subtitles
                 </Button>
                 {generateError && <Notice message={{ tone: 'error', text: generateError }} className="w-full" />}
+                {nothingHeard && <WrittenCaptions onWrite={write} />}
               </div>
             ) : (
               <CueEditor cues={cues} onChange={changeCues} saveState={autosave.state} selected={selected} onSelect={setSelected} />

@@ -5,8 +5,10 @@ import {
   generateSubtitlesResponse,
   latestSubtitlesResponse,
   subtitleStylePreviewResponse,
+  subtitleTexts,
   updateSubtitlesResponse,
   workflowMessages,
+  writeSubtitlesResponse,
   type FinalVideoCost,
   type FinalVideoFields,
   type FinalVideoStatus,
@@ -21,6 +23,9 @@ import { apiPost, apiRequest, readBody, type ApiResult } from '../../lib/api.ts'
 
 /** A failure whose message is one of the spec's texts, ready to show. */
 export class SubtitlesError extends Error {}
+
+/** Nothing was heard in the video: the page offers writing the captions by hand. */
+export class NoSpeechError extends SubtitlesError {}
 
 export interface SubtitleSettings {
   position: SubtitlePosition;
@@ -50,6 +55,7 @@ function detailOf(result: ApiResult): string | null {
 /** SPEC §8 Subtitles: a 400 about audio, then the server's detail, then the generic texts. */
 export function subtitleFailure(result: ApiResult): SubtitlesError {
   const detail = detailOf(result);
+  if (detail === subtitleTexts.noSpeech) return new NoSpeechError(detail);
   if (result.status === 400 && detail?.toLowerCase().includes('audio')) return new SubtitlesError(workflowMessages.noAudio);
   return new SubtitlesError(detail ? workflowMessages.somethingWentWrongDetail(detail) : workflowMessages.subtitleFailed);
 }
@@ -85,6 +91,22 @@ export async function generateSubtitles(project: ProjectRef, settings: SubtitleS
   const body = readBody(generateSubtitlesResponse, result.body);
   if (!body) throw new SubtitlesError(workflowMessages.subtitleFailed);
   return body.subtitle_srt;
+}
+
+/** Captions from the words the user typed, spread over the video's speech by the server; answers their SRT. */
+export async function writeSubtitles(project: ProjectRef, settings: SubtitleSettings, text: string): Promise<string> {
+  const result = await send(() => apiPost('/api/write-subtitles', { ...ref(project), ...settingsFields(settings), text }));
+  if (!result.ok) throw writtenFailure(result);
+  const body = readBody(writeSubtitlesResponse, result.body);
+  if (!body) throw new SubtitlesError(workflowMessages.subtitleFailed);
+  return body.subtitle_srt;
+}
+
+/** A refused text says why in the server's own words (subtitleTexts), shown as they are. */
+function writtenFailure(result: ApiResult): SubtitlesError {
+  const detail = detailOf(result);
+  if (result.status === 400 && detail && (Object.values(subtitleTexts) as unknown[]).includes(detail)) return new SubtitlesError(detail);
+  return subtitleFailure(result);
 }
 
 export async function updateSubtitles(project: ProjectRef, settings: SubtitleSettings, srt: string): Promise<void> {
