@@ -146,7 +146,7 @@ const carDriving: LoopSpec = {
         `if(lt(abs(ld(2)),0.95),30+6*${cellHash('floor(x*30)', 'floor(y*30)', 1)},14))))`,
     ),
   },
-  layers: [{ lum: grey(particles({ cols: 2, rows: 4, density: 0.9, seed: 5, size: 0.5, strength: 170, shape: 'soft' })), scroll: { y: 2 } }],
+  layers: [{ lum: grey(particles({ cols: 2, rows: 4, density: 0.9, seed: 5, size: 0.5, strength: 170, shape: 'soft' })), scroll: { y: 2 }, coarse: true }],
   palette: ['#03040a', '#141b2e', '#33405e', '#f2b233', '#fff3c4'],
   blur: 1.5,
   grain: 4,
@@ -157,8 +157,8 @@ const jellyfish: LoopSpec = {
   seconds: 10,
   base: { tween: true, grid: [72, 128], lum: grey(`18+2*y+30*exp(-pow((x-3-0.3*y-0.4*sin(ph))/1.3,2))*clip((10-y)/10,0,1)`) },
   layers: [
-    { lum: grey(particles({ cols: 2, rows: 3, density: 0.85, seed: 3, size: 0.9, strength: 150, shape: 'ring' })), scroll: { y: -1 } },
-    { lum: grey(particles({ cols: 4, rows: 6, density: 0.5, seed: 8, size: 0.7, strength: 90, shape: 'ring' })), scroll: { y: -2 } },
+    { lum: grey(particles({ cols: 2, rows: 3, density: 0.85, seed: 3, size: 0.9, strength: 150, shape: 'ring' })), scroll: { y: -1 }, coarse: true },
+    { lum: grey(particles({ cols: 4, rows: 6, density: 0.5, seed: 8, size: 0.7, strength: 90, shape: 'ring' })), scroll: { y: -2 }, coarse: true },
   ],
   palette: ['#010a1f', '#06306b', '#2f7fc1', '#c58bf2', '#f8ecff'],
   blur: 4,
@@ -168,7 +168,7 @@ const jellyfish: LoopSpec = {
 const fire: LoopSpec = {
   seconds: 6,
   base: {
-    grid: [90, 160],
+    grid: [72, 128],
     lum: grey(
       `st(0,clip((y-3)/13,0,1));st(1,sin(x*1.9+sin(y*0.8-24*ph)*1.4+6*ph)*0.5+sin(x*3.7-y*0.6+18*ph)*0.3+sin(y*1.6+x*0.5-30*ph)*0.25);` +
         `255*clip(pow(ld(0),1.3)*1.35+ld(1)*0.45*ld(0)-0.2+0.12*sin(36*ph),0,1)`,
@@ -181,7 +181,7 @@ const fire: LoopSpec = {
 
 const exercise: LoopSpec = {
   seconds: 8,
-  base: { grid: [90, 160], lum: grey(`128+100*clip(2*sin((x+y*0.7)*1.3-8*ph),-1,1)*(0.75+0.25*sin(16*ph))+15*sin(y*0.4)`) },
+  base: { grid: [72, 128], lum: grey(`128+100*clip(2*sin((x+y*0.7)*1.3-8*ph),-1,1)*(0.75+0.25*sin(16*ph))+15*sin(y*0.4)`) },
   palette: ['#0b1d26', '#0f5e6e', '#18b3a4', '#ff8a3d', '#ffd9b8'],
   blur: 2,
   grain: 3,
@@ -190,7 +190,7 @@ const exercise: LoopSpec = {
 const salon: LoopSpec = {
   seconds: 10,
   base: { tween: true, grid: [72, 128], lum: grey(`120+40*sin(x*0.5+sin(ph))+30*sin(y*0.25+x*0.2-ph)`) },
-  layers: [{ lum: grey(particles({ cols: 9, rows: 16, density: 0.3, seed: 12, size: 0.3, strength: 255, shape: 'soft' })), scroll: { y: -1 } }],
+  layers: [{ lum: grey(particles({ cols: 9, rows: 16, density: 0.3, seed: 12, size: 0.3, strength: 255, shape: 'soft' })), scroll: { y: -1 }, coarse: true }],
   palette: palettes.rose.colours,
   blur: 5,
   grain: 3,
@@ -199,6 +199,7 @@ const salon: LoopSpec = {
 const offer: LoopSpec = {
   seconds: 8,
   base: {
+    tween: true,
     grid: [90, 160],
     lum: grey(`st(0,hypot(x-4.5,y-7));110+70*clip(3*sin(atan2(y-7,x-4.5)*12+ph),-1,1)+90*exp(-ld(0)/2.5)-3*ld(0)`),
   },
@@ -247,7 +248,7 @@ const cafe: LoopSpec = {
 const dental: LoopSpec = {
   seconds: 10,
   base: { tween: true, grid: [72, 128], lum: grey(`120+40*sin(y*0.2+x*0.1+ph)+${orbits({ count: 2, seed: 4, radius: [3, 4], strength: [40, 60], wander: 1.5 })}`) },
-  layers: [{ lum: grey(particles({ cols: 3, rows: 5, density: 0.8, seed: 6, size: 0.7, strength: 110, shape: 'ring' })), scroll: { y: -1 } }],
+  layers: [{ lum: grey(particles({ cols: 3, rows: 5, density: 0.8, seed: 6, size: 0.7, strength: 110, shape: 'ring' })), scroll: { y: -1 }, coarse: true }],
   palette: ['#8fc9dc', '#bfe6ec', '#e3f6f6', '#ffffff'],
   blur: 2,
   grain: 2,

@@ -15,6 +15,8 @@ export interface FieldLayer {
   lum: string;
   /** Whole wraps per loop; negative moves up or left. */
   scroll?: { x?: number; y?: number };
+  /** Drawn at half the detail and upscaled: for soft shapes (glows, bokeh discs), whose edges the blur hides anyway. */
+  coarse?: boolean;
   /** Whole clockwise turns per loop around the frame's centre; the corners it uncovers are black. */
   spin?: number;
   blend?: 'screen' | 'addition' | 'lighten';
@@ -86,11 +88,16 @@ function greyChains(spec: FieldSpec, canvas: RenderSize, timing: Timing): string
   const duration = sec((count + (tween ? 1 : 0)) / rate);
   const fade = tween ? `,framerate=fps=${timing.fps},trim=end_frame=${timing.frames}` : '';
   const chains = [`color=c=black:s=${gw}x${gh}:r=${rate}:d=${duration},${geq(spec.base.lum, timing.phase(count))}${fade},scale=${canvas.width}:${canvas.height}:flags=${flags}[l0]`];
-  // Particles and glyphs need no more than a 360x640 drawing; a still's larger canvas gets it upscaled, not redrawn.
-  const layerSize = canvas.width > 360 ? { width: 360, height: even((360 * canvas.height) / canvas.width) } : canvas;
-  const toCanvas = layerSize === canvas ? '' : `,scale=${canvas.width}:${canvas.height}:flags=${flags}`;
+  // Particles and glyphs need no more than a 360x640 drawing (soft ones half that); a still's larger canvas gets the
+  // drawing upscaled, not redrawn.
+  const layerSize = (layer: FieldLayer) => {
+    const width = Math.min(canvas.width, layer.coarse ? 180 : 360);
+    return { width, height: even((width * canvas.height) / canvas.width) };
+  };
   (spec.layers ?? []).forEach((layer, i) => {
-    const still = `color=c=black:s=${layerSize.width}x${layerSize.height}:r=${timing.fps}:d=${sec(1 / timing.fps)},${geq(layer.lum, '0')}${toCanvas}`;
+    const size = layerSize(layer);
+    const toCanvas = size.width === canvas.width ? '' : `,scale=${canvas.width}:${canvas.height}:flags=${flags}`;
+    const still = `color=c=black:s=${size.width}x${size.height}:r=${timing.fps}:d=${sec(1 / timing.fps)},${geq(layer.lum, '0')}${toCanvas}`;
     const repeat = timing.frames > 1 ? `,loop=loop=${timing.frames - 1}:size=1:start=0,setpts=N/${timing.fps}/TB` : '';
     // Eight decimals: after hundreds of frames the layer must land exactly where it started.
     const speed = (turns = 0) => (turns / timing.frames).toFixed(8);

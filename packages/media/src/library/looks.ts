@@ -97,8 +97,8 @@ export const families = {
     make: (colours, seed) => ({
       base: { tween: true, grid: smooth, lum: grey(`22+4*y+10*sin(x*0.4+ph)`) },
       layers: [
-        { lum: grey(particles({ cols: 3, rows: 4, density: 0.6, seed, size: 0.8, strength: 110, shape: 'disc' })), scroll: { y: -1 } },
-        { lum: grey(particles({ cols: 6, rows: 8, density: 0.4, seed: seed + 1, size: 0.6, strength: 200, shape: 'disc' })), scroll: { y: -2 } },
+        { lum: grey(particles({ cols: 3, rows: 4, density: 0.6, seed, size: 0.8, strength: 110, shape: 'disc' })), scroll: { y: -1 }, coarse: true },
+        { lum: grey(particles({ cols: 6, rows: 8, density: 0.4, seed: seed + 1, size: 0.6, strength: 200, shape: 'disc' })), scroll: { y: -2 }, coarse: true },
       ],
       palette: colours,
       blur: 3,
