@@ -234,7 +234,7 @@ const cafe: LoopSpec = {
   seconds: 10,
   base: {
     tween: true,
-    grid: [72, 128],
+    grid: [54, 96],
     lum: grey(
       `60+6*(16-y)/16*10+${[0, 1, 2].map((k) => `70*exp(-pow((x-${num(3.2 + k * 1.3)}-0.7*sin(y*0.7-${k + 2}*ph+${k}))/0.6,2))*clip((13-y)/9,0,1)*clip((y-2)/3,0,1)`).join('+')}`,
     ),
@@ -247,7 +247,7 @@ const cafe: LoopSpec = {
 
 const dental: LoopSpec = {
   seconds: 10,
-  base: { tween: true, grid: [72, 128], lum: grey(`120+40*sin(y*0.2+x*0.1+ph)+${orbits({ count: 2, seed: 4, radius: [3, 4], strength: [40, 60], wander: 1.5 })}`) },
+  base: { tween: true, grid: [54, 96], lum: grey(`120+40*sin(y*0.2+x*0.1+ph)+${orbits({ count: 2, seed: 4, radius: [3, 4], strength: [40, 60], wander: 1.5 })}`) },
   layers: [{ lum: grey(particles({ cols: 3, rows: 5, density: 0.8, seed: 6, size: 0.7, strength: 110, shape: 'ring' })), scroll: { y: -1 }, coarse: true }],
   palette: ['#8fc9dc', '#bfe6ec', '#e3f6f6', '#ffffff'],
   blur: 2,

@@ -110,7 +110,7 @@ export const families = {
     noun: 'light leak',
     tags: ['light leak', 'film', 'vintage', 'glow', 'warm', 'analog'],
     make: (colours, seed) => ({
-      base: { tween: true, grid: smooth, lum: grey(`18+${orbits({ count: 3, seed, radius: [2.5, 4.5], strength: [120, 200], wander: 2, area: { x: [0, 9], y: [2, 14] } })}`) },
+      base: { tween: true, grid: [36, 64], lum: grey(`18+${orbits({ count: 3, seed, radius: [2.5, 4.5], strength: [120, 200], wander: 2, area: { x: [0, 9], y: [2, 14] } })}`) },
       palette: colours,
       blur: 10,
       grain: 9,
@@ -132,6 +132,7 @@ export const families = {
     tags: ['sunburst', 'rays', 'burst', 'sale', 'retro', 'energy'],
     make: (colours, seed) => ({
       base: {
+        tween: true,
         grid: [90, 160],
         lum: grey(`110+70*clip(3*sin(atan2(y-${num(6 + (seed % 4))},x-4.5)*${8 + 2 * (seed % 4)}+ph),-1,1)-4*hypot(x-4.5,y-6)+40*exp(-hypot(x-4.5,y-6)/2)`),
       },
@@ -145,7 +146,7 @@ export const families = {
     make: (colours, seed) => ({
       base: {
         tween: true,
-        grid: [135, 240],
+        grid: [108, 192],
         lum: grey(`150+95*sin(x*0.9+y*0.5+${num(seed % 4)}+2.4*(sin(x*1.7-y*0.9+ph)+0.5*sin(x*3.9+y*2.7)+0.25*sin(y*7.1-x*5.3)))`),
       },
       palette: colours,
@@ -177,6 +178,7 @@ export const families = {
     tags: ['tunnel', 'hypnotic', 'rings', 'depth', 'abstract', 'motion'],
     make: (colours, seed) => ({
       base: {
+        tween: true,
         grid: [90, 160],
         lum: grey(`(128+100*sin(9/(hypot(x-4.5,y-8)+0.4)+${1 + (seed % 2)}*ph+0.25*sin(atan2(y-8,x-4.5)*2+ph)))*clip(hypot(x-4.5,y-8)/2.5,0.25,1)`),
       },
