@@ -28,7 +28,7 @@ import type { LibraryBackground, LibraryCounts, LibraryImage, LibraryItem, Libra
  * and the next start renders the new look instead of serving the old files. Each task stores its files with the
  * marker (the file `load` checks) last, so a start interrupted mid-task redoes that task.
  */
-const root = 'library/v1';
+const root = 'library/v2';
 const hd = { width: 720, height: 1280 };
 const sd = { width: 360, height: 640 };
 const ffmpegTimeoutMs = 5 * 60_000;
