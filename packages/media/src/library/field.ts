@@ -97,7 +97,8 @@ function greyChains(spec: FieldSpec, canvas: RenderSize, timing: Timing): string
   (spec.layers ?? []).forEach((layer, i) => {
     const size = layerSize(layer);
     const toCanvas = size.width === canvas.width ? '' : `,scale=${canvas.width}:${canvas.height}:flags=${flags}`;
-    const still = `color=c=black:s=${size.width}x${size.height}:r=${timing.fps}:d=${sec(1 / timing.fps)},${geq(layer.lum, '0')}${toCanvas}`;
+    // Exactly one frame: a duration of 1/fps rounded up to the millisecond made two, and the loop a frame too long.
+    const still = `color=c=black:s=${size.width}x${size.height}:r=${timing.fps}:d=1,trim=end_frame=1,${geq(layer.lum, '0')}${toCanvas}`;
     const repeat = timing.frames > 1 ? `,loop=loop=${timing.frames - 1}:size=1:start=0,setpts=N/${timing.fps}/TB` : '';
     // Eight decimals: after hundreds of frames the layer must land exactly where it started.
     const speed = (turns = 0) => (turns / timing.frames).toFixed(8);

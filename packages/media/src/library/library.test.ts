@@ -118,10 +118,12 @@ describe('field builders', () => {
   });
 
   it('turns a spinning layer whole turns per loop', async () => {
-    const spun = { ...small, base: { grid: [18, 32] as const, lum: '0' }, grain: 0, layers: [{ lum: 'if(lt(abs(x-4.5),0.5)*lt(y,8),255,0)', spin: 1, blend: 'lighten' as const }] };
-    expect(loopArgs(spun, { hd: { path: '/o/s.mp4', width: 36, height: 64 } }).join(' ')).toContain('rotate=a=2*PI*1*n/24');
+    const spun = { ...small, fps: 24, base: { grid: [18, 32] as const, lum: '0' }, grain: 0, layers: [{ lum: 'if(lt(abs(x-4.5),0.5)*lt(y,8),255,0)', spin: 1, blend: 'lighten' as const }] };
+    expect(loopArgs(spun, { hd: { path: '/o/s.mp4', width: 36, height: 64 } }).join(' ')).toContain('rotate=a=2*PI*1*n/48');
     const path = join(dir, 'spun.mp4');
     await runFfmpeg(loopArgs(spun, { hd: { path, width: 90, height: 160 } }), { duration: 2 });
+    // Not a frame more (48 at 24 fps): a repeated first frame at the loop point is a visible stutter.
+    expect((await probe(path)).duration).toBeCloseTo(2, 2);
     // A bar pointing up from the centre at the start points down half a loop later.
     const [start, half] = [await frameAt(path, 0, 90, 160), await frameAt(path, 1, 90, 160)];
     const brightness = (f: typeof start, y: number) => pixel(f, 45, y).reduce((sum, v) => sum + v, 0);
