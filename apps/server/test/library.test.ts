@@ -44,7 +44,7 @@ describe('GET /api/backgrounds and the library cache', () => {
   });
 
   it('reuses the stored files on the next start instead of rendering again', async () => {
-    const file = join(t.config.dataDir, 'files/library/v1/backgrounds/minecraft.mp4');
+    const file = join(t.config.dataDir, 'files/library/v2/backgrounds/minecraft.mp4');
     const before = statSync(file).mtimeMs;
     const again = await startTestApp(pglite!, { library: settings, dataDir: t.config.dataDir });
     try {

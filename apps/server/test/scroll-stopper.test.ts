@@ -82,7 +82,7 @@ describe.each(targets)('Scroll Stopper video entries on $name', (target) => {
     expect(response.statusCode, response.body).toBe(200);
     const videoId = response.json().video_id as string;
     const project = await t.composed.repositories.projects.findOwned(userId, videoId);
-    const key = 'library/v1/backgrounds/minecraft.mp4';
+    const key = 'library/v2/backgrounds/minecraft.mp4';
     expect(project).toMatchObject({
       videoType: 'scroll-stopper',
       sourceVideoKey: null,
@@ -99,7 +99,7 @@ describe.each(targets)('Scroll Stopper video entries on $name', (target) => {
     const before = await projectCount();
     const thumbnail = await entry({ user_video_url: minecraft!.thumbnail_url });
     const otherType = await client.post('/api/create-video-entry', { user_id: userId, video_type: 'add-brolls', user_video_url: minecraft!.video_url });
-    const unsigned = await entry({ user_video_url: '/files/library/v1/backgrounds/minecraft.mp4' });
+    const unsigned = await entry({ user_video_url: '/files/library/v2/backgrounds/minecraft.mp4' });
     for (const response of [thumbnail, otherType, unsigned]) {
       expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: { error: dashboardTexts.invalidVideoUrl } });
     }

@@ -6,7 +6,7 @@ import {
   loudnessProbeArgs,
   musicEncodeArgs,
   musicTrackRecipes,
-  parseLoudnorm,
+  parseLoudness,
   runFfmpeg,
   silenceArgs,
   stillArgs,
@@ -20,7 +20,6 @@ import {
   type MusicTrackRecipe,
 } from '@reelsmith/media';
 import { noBackgroundMusicTitle } from '@reelsmith/contracts';
-import sharp, { type Sharp } from 'sharp';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import type { LibraryBackground, LibraryCounts, LibraryImage, LibraryItem, LibraryTask, LibraryTrack, LibraryVideo } from './library.ts';
 
@@ -29,7 +28,7 @@ import type { LibraryBackground, LibraryCounts, LibraryImage, LibraryItem, Libra
  * and the next start renders the new look instead of serving the old files. Each task stores its files with the
  * marker (the file `load` checks) last, so a start interrupted mid-task redoes that task.
  */
-const root = 'library/v1';
+const root = 'library/v2';
 const hd = { width: 720, height: 1280 };
 const sd = { width: 360, height: 640 };
 const ffmpegTimeoutMs = 5 * 60_000;
@@ -61,19 +60,15 @@ function imageTask(storage: ObjectStorage, recipe: (typeof stockImageRecipes)[nu
     keys: { original: `${base}.jpg`, large: `${base}-large.jpg`, portrait: `${base}-portrait.jpg` },
   };
   return task(storage, `image ${recipe.slug}`, item.keys.original, item, async (dir, signal) => {
-    const png = join(dir, 'still.png');
-    await run(stillArgs(recipe.spec, { path: png, width: 1080, height: 1920, phase: recipe.phase }), 1, signal);
-    // sharp makes the sizes a stock API offers: the full frame, a grid-sized one and Pexels' 800x1200 portrait crop.
-    const renditions: [string, Sharp][] = [
-      [item.keys.large, sharp(png).resize(540, 960)],
-      [item.keys.portrait, sharp(png).resize(800, 1200, { fit: 'cover', position: 'centre' })],
-      [item.keys.original, sharp(png)],
+    const file = (key: string) => join(dir, key.split('/').pop()!);
+    // One run makes the sizes a stock API offers: the full frame, a grid-sized one and Pexels' 800x1200 portrait crop.
+    const renditions = [
+      { key: item.keys.large, path: file(item.keys.large), width: 540, height: 960 },
+      { key: item.keys.portrait, path: file(item.keys.portrait), width: 800, height: 1200 },
     ];
-    for (const [key, image] of renditions) {
-      const path = join(dir, key.split('/').pop()!);
-      await image.jpeg({ quality: 86, mozjpeg: true }).toFile(path);
-      await storage.putFile(key, path, 'image/jpeg');
-    }
+    const original = { key: item.keys.original, path: file(item.keys.original), width: 1080, height: 1920 };
+    await run(stillArgs(recipe.spec, { ...original, phase: recipe.phase, renditions }), 1, signal);
+    for (const { key, path } of [...renditions, original]) await storage.putFile(key, path, 'image/jpeg');
     return item;
   });
 }
@@ -150,7 +145,7 @@ function trackTask(storage: ObjectStorage, recipe: MusicTrackRecipe): LibraryTas
     const { left, right, seconds } = await synthesize(recipe);
     const wav = join(dir, 'track.wav');
     await writeFile(wav, wavFile(left, right, 44100));
-    const measured = parseLoudnorm((await run(loudnessProbeArgs(wav), seconds, signal)).stderrTail);
+    const measured = parseLoudness((await run(loudnessProbeArgs(wav), seconds, signal)).stderrTail);
     const mp3 = join(dir, 'track.mp3');
     await run(musicEncodeArgs(wav, mp3, measured), seconds, signal);
     await storage.putFile(item.key, mp3, 'audio/mpeg');
@@ -169,22 +164,23 @@ function silenceTask(storage: ObjectStorage): LibraryTask {
 }
 
 /**
- * The generated tasks in the order they run: in rounds of one loop, one background, one track and a share of the
- * quick stills, so every picker fills at the same pace instead of one kind waiting behind another. The silent track
- * follows the first real one: a music list holding only 'No Background Music' is no choice at all.
+ * The generated tasks in the order they run. First one of each kind, so every picker has something (the silent track
+ * follows the first real one: a music list holding only 'No Background Music' is no choice at all). Then the two
+ * pickers whose lists are fixed and named, the Scroll Stopper backgrounds and the music, are completed, each round
+ * with a still beside it (stills are the cheapest item, so the stock search keeps growing); then the stock loops,
+ * interleaved with the remaining stills.
  */
 export function generatedTasks(storage: ObjectStorage, counts: LibraryCounts, options: { stock: boolean }): LibraryTask[] {
   const images = options.stock ? stockImageRecipes.slice(0, counts.images).map((r) => imageTask(storage, r)) : [];
   const videos = options.stock ? stockVideoRecipes.slice(0, counts.videos).map((r) => videoTask(storage, r)) : [];
   const backgrounds = (Object.keys(backgroundRecipes) as BackgroundId[]).slice(0, counts.backgrounds).map((id) => backgroundTask(storage, id));
   const tracks = musicTrackRecipes.slice(0, counts.tracks).map((r) => trackTask(storage, r));
-  const rounds = Math.max(1, videos.length, backgrounds.length, tracks.length);
-  const stillsPerRound = Math.ceil(images.length / rounds);
-  const ordered: LibraryTask[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const stills = images.slice(round * stillsPerRound, (round + 1) * stillsPerRound);
-    for (const task of [stills[0], videos[round], backgrounds[round], tracks[round], ...stills.slice(1)]) if (task) ordered.push(task);
-    if (round === 0) ordered.push(silenceTask(storage));
-  }
-  return ordered;
+  const ordered: (LibraryTask | undefined)[] = [images[0], videos[0], backgrounds[0], tracks[0], silenceTask(storage)];
+  const rounds = Math.max(backgrounds.length, tracks.length);
+  for (let round = 1; round < rounds; round++) ordered.push(backgrounds[round], tracks[round], images[round]);
+  const stills = images.slice(Math.max(rounds, 1));
+  const loops = videos.slice(1);
+  const stillsPerLoop = Math.ceil(stills.length / Math.max(loops.length, 1));
+  for (let i = 0; i < Math.max(loops.length, 1); i++) ordered.push(loops[i], ...stills.slice(i * stillsPerLoop, (i + 1) * stillsPerLoop));
+  return ordered.filter((task) => task !== undefined);
 }

@@ -15,11 +15,23 @@ export interface FieldLayer {
   lum: string;
   /** Whole wraps per loop; negative moves up or left. */
   scroll?: { x?: number; y?: number };
+  /** Drawn at half the detail and upscaled: for soft shapes (glows, bokeh discs), whose edges the blur hides anyway. */
+  coarse?: boolean;
+  /** Whole clockwise turns per loop around the frame's centre; the corners it uncovers are black. */
+  spin?: number;
   blend?: 'screen' | 'addition' | 'lighten';
 }
 
 export interface FieldSpec {
-  base: { grid: readonly [number, number]; lum: string };
+  base: {
+    grid: readonly [number, number];
+    lum: string;
+    /**
+     * Compute the base for every other frame and cross-fade between: for slow fields, whose neighbouring frames
+     * barely differ, this halves the base's cost without a visible step. Fast or hard-edged motion would ghost.
+     */
+    tween?: boolean;
+  };
   layers?: readonly FieldLayer[];
   palette: Palette;
   /** 'pixel' keeps hard cell edges (blocks, glyphs); 'smooth' is bicubic. */
@@ -51,46 +63,66 @@ export function geqExpression(lum: string, phase: string): string {
     .replace(/\by\b/g, '(Y*16/H)');
 }
 
-const geq = (lum: string, phase: string) => `format=gray,geq=lum=${escapeFilterValue(geqExpression(lum, phase))}`;
+/**
+ * Grey fields live in the luma plane of yuv420p with neutral chroma: a gray frame converted to yuv420p would be
+ * squeezed into 16..235 and lose a seventh of its levels before the palette reads them.
+ */
+const geq = (lum: string, phase: string) => `format=yuv420p,geq=lum=${escapeFilterValue(geqExpression(lum, phase))}:cb=128:cr=128`;
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 const threadArgs = (threads: number) => ['-threads', String(threads), '-filter_threads', String(threads), '-filter_complex_threads', String(threads)];
 
 interface Timing {
   fps: number;
   frames: number;
-  phase: string;
+  /** The phase expression for a base computed `frames` times per loop. */
+  phase: (frames: number) => string;
 }
 
 /** The grey picture (base blended with its layers) as filtergraph chains ending in [grey]. */
 function greyChains(spec: FieldSpec, canvas: RenderSize, timing: Timing): string[] {
   const [gw, gh] = spec.base.grid;
   const flags = spec.upscale === 'pixel' ? 'neighbor' : 'bicubic';
-  const duration = sec(timing.frames / timing.fps);
-  const chains = [`color=c=black:s=${gw}x${gh}:r=${timing.fps}:d=${duration},${geq(spec.base.lum, timing.phase)},scale=${canvas.width}:${canvas.height}:flags=${flags}[l0]`];
+  const tween = spec.base.tween === true && timing.frames > 1 && timing.frames % 2 === 0;
+  const [rate, count] = tween ? [timing.fps / 2, timing.frames / 2] : [timing.fps, timing.frames];
+  // A tweened base computes one frame more (the loop's first again), the far side of the last cross-fade.
+  const duration = sec((count + (tween ? 1 : 0)) / rate);
+  const fade = tween ? `,framerate=fps=${timing.fps},trim=end_frame=${timing.frames}` : '';
+  const chains = [`color=c=black:s=${gw}x${gh}:r=${rate}:d=${duration},${geq(spec.base.lum, timing.phase(count))}${fade},scale=${canvas.width}:${canvas.height}:flags=${flags}[l0]`];
+  // Particles and glyphs need no more than a 360x640 drawing (soft ones half that); a still's larger canvas gets the
+  // drawing upscaled, not redrawn.
+  const layerSize = (layer: FieldLayer) => {
+    const width = Math.min(canvas.width, layer.coarse ? 180 : 360);
+    return { width, height: even((width * canvas.height) / canvas.width) };
+  };
   (spec.layers ?? []).forEach((layer, i) => {
-    const still = `color=c=black:s=${canvas.width}x${canvas.height}:r=${timing.fps}:d=${sec(1 / timing.fps)},${geq(layer.lum, '0')}`;
+    const size = layerSize(layer);
+    const toCanvas = size.width === canvas.width ? '' : `,scale=${canvas.width}:${canvas.height}:flags=${flags}`;
+    // Exactly one frame: a duration of 1/fps rounded up to the millisecond made two, and the loop a frame too long.
+    const still = `color=c=black:s=${size.width}x${size.height}:r=${timing.fps}:d=1,trim=end_frame=1,${geq(layer.lum, '0')}${toCanvas}`;
     const repeat = timing.frames > 1 ? `,loop=loop=${timing.frames - 1}:size=1:start=0,setpts=N/${timing.fps}/TB` : '';
     // Eight decimals: after hundreds of frames the layer must land exactly where it started.
     const speed = (turns = 0) => (turns / timing.frames).toFixed(8);
     const scroll = layer.scroll && timing.frames > 1 ? `,scroll=h=${speed(-(layer.scroll.x ?? 0))}:v=${speed(-(layer.scroll.y ?? 0))}` : '';
-    chains.push(`${still}${repeat}${scroll}[p${i}]`);
-    chains.push(`[l${i}][p${i}]blend=all_mode=${layer.blend ?? 'screen'}[l${i + 1}]`);
+    const spin = layer.spin && timing.frames > 1 ? `,rotate=a=2*PI*${layer.spin}*n/${timing.frames}:c=black` : '';
+    chains.push(`${still}${repeat}${scroll}${spin}[p${i}]`);
+    // Only luma blends; 'normal' keeps the first input's neutral chroma.
+    chains.push(`[l${i}][p${i}]blend=c0_mode=${layer.blend ?? 'screen'}[l${i + 1}]`);
   });
   chains.push(`[l${spec.layers?.length ?? 0}]null[grey]`);
   return chains;
 }
 
-/** [grey] -> coloured, upscaled and finished picture as [out]. */
-function finishChain(spec: FieldSpec, size: RenderSize, temporalGrain: boolean): string {
+/**
+ * [grey] -> coloured and finished picture of `size`. Colour, blur and vignette are smooth, so they run on the
+ * half-size canvas (a quarter of the pixels) before the one upscale; only the grain needs the full size.
+ */
+function finishChain(spec: FieldSpec, canvas: RenderSize, size: RenderSize, temporalGrain: boolean): string {
   const channel = (c: 0 | 1 | 2) => escapeFilterValue(rampChannel(spec.palette, c));
-  const filters = [
-    'format=rgb24',
-    `lutrgb=r=${channel(0)}:g=${channel(1)}:b=${channel(2)}`,
-    `scale=${size.width}:${size.height}:flags=${spec.upscale === 'pixel' ? 'neighbor' : 'bicubic'}`,
-  ];
-  if (spec.blur) filters.push(`gblur=sigma=${spec.blur}`);
+  const filters = [`pseudocolor=c0=${channel(0)}:c1=${channel(1)}:c2=${channel(2)}:index=0`];
+  if (spec.blur) filters.push(`gblur=sigma=${sec((spec.blur * canvas.width) / size.width)}`);
   if (spec.vignette) filters.push('vignette=angle=PI/4.5');
-  if (spec.grain) filters.push(`noise=alls=${spec.grain}:allf=${temporalGrain ? 't+u' : 'u'}`);
+  filters.push(`scale=${size.width}:${size.height}:flags=${spec.upscale === 'pixel' ? 'neighbor' : 'bicubic'}`);
+  if (spec.grain) filters.push(`noise=c0s=${spec.grain}:c0f=${temporalGrain ? 't+u' : 'u'}`);
   return `[grey]${filters.join(',')}`;
 }
 
@@ -115,10 +147,10 @@ export function loopArgs(spec: LoopSpec, outputs: LoopOutputs): string[] {
   const fps = spec.fps ?? 24;
   const frames = Math.round(spec.seconds * fps);
   const canvas = { width: even(outputs.hd.width / 2), height: even(outputs.hd.height / 2) };
-  const chains = greyChains(spec, canvas, { fps, frames, phase: `2*PI*N/${frames}` });
+  const chains = greyChains(spec, canvas, { fps, frames, phase: (count) => `2*PI*N/${count}` });
   const extra = [outputs.sd ? '[sdin]' : '', outputs.poster ? '[posterin]' : ''].join('');
   const split = extra ? `,split=${1 + (outputs.sd ? 1 : 0) + (outputs.poster ? 1 : 0)}[hd]${extra}` : '[hd]';
-  chains.push(`${finishChain(spec, outputs.hd, true)},format=yuv420p${split}`);
+  chains.push(`${finishChain(spec, canvas, outputs.hd, true)}${split}`);
   if (outputs.sd) chains.push(`[sdin]scale=${outputs.sd.width}:${outputs.sd.height}:flags=bicubic[sd]`);
   if (outputs.poster) {
     const frame = Math.min(Math.round(outputs.poster.at * fps), frames - 1);
@@ -131,14 +163,27 @@ export function loopArgs(spec: LoopSpec, outputs: LoopOutputs): string[] {
   return args;
 }
 
-/** ffmpeg arguments that render one moment of a field (phase in radians) as a still image (PNG or JPEG by extension). */
-export function stillArgs(spec: FieldSpec, output: { path: string; phase?: number; threads?: number } & RenderSize): string[] {
+export interface StillOutput extends RenderSize {
+  path: string;
+}
+
+/**
+ * ffmpeg arguments that render one moment of a field (phase in radians) as a still image (PNG or JPEG by extension),
+ * plus smaller renditions cut from the same picture in the same run: each covers its size and is cropped centred,
+ * the way a stock site's portrait crop is.
+ */
+export function stillArgs(spec: FieldSpec, output: StillOutput & { phase?: number; threads?: number; renditions?: readonly StillOutput[] }): string[] {
   const canvas = { width: even(output.width / 2), height: even(output.height / 2) };
-  const chains = greyChains(spec, canvas, { fps: 1, frames: 1, phase: sec(output.phase ?? 0) });
-  chains.push(`${finishChain(spec, output, false)}[out]`);
+  const chains = greyChains(spec, canvas, { fps: 1, frames: 1, phase: () => sec(output.phase ?? 0) });
+  const renditions = output.renditions ?? [];
+  const split = renditions.length ? `,split=${renditions.length + 1}[out]${renditions.map((_, i) => `[r${i}]`).join('')}` : '[out]';
+  chains.push(`${finishChain(spec, canvas, output, false)}${split}`);
+  renditions.forEach((r, i) => chains.push(`[r${i}]scale=${r.width}:${r.height}:force_original_aspect_ratio=increase:flags=bicubic,crop=${r.width}:${r.height}[o${i}]`));
+  const file = (label: string, path: string) => ['-map', label, '-frames:v', '1', '-q:v', '2', localPathSchema.parse(path)];
   return [
     '-hide_banner', '-nostdin', '-y', ...threadArgs(output.threads ?? 1),
     '-filter_complex', chains.join(';'),
-    '-map', '[out]', '-frames:v', '1', '-q:v', '2', localPathSchema.parse(output.path),
+    ...file('[out]', output.path),
+    ...renditions.flatMap((r, i) => file(`[o${i}]`, r.path)),
   ];
 }

@@ -3,6 +3,6 @@ export { loopArgs, stillArgs, type FieldSpec, type LoopSpec } from './field.ts';
 export { backgroundRecipes, type BackgroundId } from './backgrounds.ts';
 export { stockImageRecipes, stockVideoRecipes, type StockRecipe } from './stock-set.ts';
 export { synthesize, wavFile, trackLayout, type TrackRecipe } from './synth.ts';
-export { musicLoudness, loudnessProbeArgs, parseLoudnorm, musicEncodeArgs, silenceArgs, type MusicTrackRecipe } from './music.ts';
+export { musicLoudness, loudnessProbeArgs, parseLoudness, musicEncodeArgs, silenceArgs, type MusicTrackRecipe } from './music.ts';
 export { musicTrackRecipes } from './music-tracks.ts';
 export { posterFrameArgs } from './poster.ts';

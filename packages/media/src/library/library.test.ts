@@ -2,15 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { frameAt } from '../../test/fixtures.ts';
+import { frameAt, near, pixel } from '../../test/fixtures.ts';
 import { probe } from '../ffprobe.ts';
 import { runFfmpeg } from '../runner.ts';
 import { backgroundRecipes } from './backgrounds.ts';
 import { particles } from './expressions.ts';
 import { geqExpression, loopArgs, stillArgs, type LoopSpec } from './field.ts';
-import { loudnessProbeArgs, musicEncodeArgs, musicLoudness, parseLoudnorm, silenceArgs } from './music.ts';
+import { loudnessProbeArgs, musicEncodeArgs, musicGain, musicLoudness, parseLoudness, silenceArgs } from './music.ts';
 import { musicTrackRecipes } from './music-tracks.ts';
-import { colourAt, rampChannel } from './palette.ts';
+import { colourAt, rampChannel, yuv } from './palette.ts';
 import { posterFrameArgs } from './poster.ts';
 import { stockImageRecipes, stockVideoRecipes } from './stock-set.ts';
 import { chordNotes, synthesize, trackLayout, wavFile } from './synth.ts';
@@ -24,6 +24,10 @@ describe('palette ramps', () => {
     expect(colourAt(palette, 127.5)).toEqual([255, 0, 0]);
     expect(colourAt(palette, 255)).toEqual([255, 255, 255]);
     expect(rampChannel(palette, 1)).toContain('if(lt(val,');
+    // The ramps are Y'CbCr: black and white land on the limited range's ends with neutral chroma.
+    expect(yuv([0, 0, 0]).map(Math.round)).toEqual([16, 128, 128]);
+    expect(yuv([255, 255, 255]).map(Math.round)).toEqual([235, 128, 128]);
+    expect(rampChannel(['#000000', '#ffffff'], 0)).toBe('if(lt(val,0),16,if(lt(val,255),16+0.859*(val-0),235))');
     expect(() => colourAt(['#000000'], 0)).toThrow();
     expect(() => colourAt(['red', '#ffffff'], 0)).toThrow();
   });
@@ -78,6 +82,54 @@ describe('field builders', () => {
     await runFfmpeg(stillArgs(spec, { path, width: 180, height: 320 }), { duration: 1 });
     expect(await probe(path)).toMatchObject({ width: 180, height: 320 });
   });
+
+  it('colours the field through the palette without passing through RGB', async () => {
+    const path = join(dir, 'ramp.png');
+    const spec = { ...small, base: { grid: [18, 32] as const, lum: 'if(lt(y,8),0,255)' }, grain: 0 };
+    await runFfmpeg(stillArgs(spec, { path, width: 90, height: 160 }), { duration: 1 });
+    const frame = await frameAt(path, 0, 90, 160);
+    expect(near(pixel(frame, 45, 30), '#102030', 6)).toBe(true);
+    expect(near(pixel(frame, 45, 130), '#f0e0d0', 6)).toBe(true);
+  });
+
+  it('cuts covering, centred renditions from a still in the same run', async () => {
+    const [full, large, crop] = [join(dir, 'full.jpg'), join(dir, 'large.jpg'), join(dir, 'crop.jpg')];
+    const args = stillArgs(small, { path: full, width: 180, height: 320, renditions: [{ path: large, width: 90, height: 160 }, { path: crop, width: 80, height: 120 }] });
+    expect(args.filter((a) => a.startsWith(dir))).toEqual([full, large, crop]);
+    await runFfmpeg(args, { duration: 1 });
+    expect(await probe(full)).toMatchObject({ width: 180, height: 320 });
+    expect(await probe(large)).toMatchObject({ width: 90, height: 160 });
+    expect(await probe(crop)).toMatchObject({ width: 80, height: 120 });
+  });
+
+  it('tweens a slow base: half the frames computed, the last one faded towards the first', async () => {
+    const plain = { ...small, grain: 0 };
+    const tweened = { ...plain, base: { ...plain.base, tween: true } };
+    expect(loopArgs(tweened, { hd: { path: '/o/t.mp4', width: 36, height: 64 } }).join(' ')).toContain('color=c=black:s=18x32:r=6:d=2.167');
+    const [a, b] = [join(dir, 'plain.mp4'), join(dir, 'tweened.mp4')];
+    await runFfmpeg(loopArgs(plain, { hd: { path: a, width: 90, height: 160 } }), { duration: 2 });
+    await runFfmpeg(loopArgs(tweened, { hd: { path: b, width: 90, height: 160 } }), { duration: 2 });
+    expect((await probe(b)).duration).toBeCloseTo(2, 1);
+    // Frame 23 of 24 lies between the base's last frame and the loop's first: held instead of faded, it would be a
+    // whole step (some 25 grey levels here) behind.
+    const [fa, fb] = [await frameAt(a, 1.91, 90, 160), await frameAt(b, 1.91, 90, 160)];
+    const meanDifference = fa.data.reduce((sum, value, i) => sum + Math.abs(value - fb.data[i]!), 0) / fa.data.length;
+    expect(meanDifference).toBeLessThan(3);
+  });
+
+  it('turns a spinning layer whole turns per loop', async () => {
+    const spun = { ...small, fps: 24, base: { grid: [18, 32] as const, lum: '0' }, grain: 0, layers: [{ lum: 'if(lt(abs(x-4.5),0.5)*lt(y,8),255,0)', spin: 1, blend: 'lighten' as const }] };
+    expect(loopArgs(spun, { hd: { path: '/o/s.mp4', width: 36, height: 64 } }).join(' ')).toContain('rotate=a=2*PI*1*n/48');
+    const path = join(dir, 'spun.mp4');
+    await runFfmpeg(loopArgs(spun, { hd: { path, width: 90, height: 160 } }), { duration: 2 });
+    // Not a frame more (48 at 24 fps): a repeated first frame at the loop point is a visible stutter.
+    expect((await probe(path)).duration).toBeCloseTo(2, 2);
+    // A bar pointing up from the centre at the start points down half a loop later.
+    const [start, half] = [await frameAt(path, 0, 90, 160), await frameAt(path, 1, 90, 160)];
+    const brightness = (f: typeof start, y: number) => pixel(f, 45, y).reduce((sum, v) => sum + v, 0);
+    expect(brightness(start, 45)).toBeGreaterThan(brightness(start, 115) + 150);
+    expect(brightness(half, 115)).toBeGreaterThan(brightness(half, 45) + 150);
+  });
 });
 
 describe('the starter sets', () => {
@@ -116,11 +168,12 @@ describe('music', () => {
     expect(layout).toMatchObject({ bars: 32, seconds: 64 });
   });
 
-  it('reads the loudnorm summary and refuses output without one', () => {
-    const tail = 'size=N/A\n[Parsed_loudnorm_0 @ 0x1]\n{\n"input_i" : "-20.1",\n"input_tp" : "-3.0",\n"input_lra" : "4.2",\n"input_thresh" : "-30.4",\n"output_i" : "-16.0",\n"target_offset" : "0.1"\n}';
-    expect(parseLoudnorm(tail)).toMatchObject({ input_i: '-20.1', target_offset: '0.1' });
-    expect(() => parseLoudnorm('no json here')).toThrow();
-    expect(musicEncodeArgs('/a.wav', '/b.mp3', parseLoudnorm(tail)).join(' ')).toContain('measured_I=-20.1');
+  it('reads the ebur128 summary and refuses output without one', () => {
+    const tail = '[Parsed_ebur128_0 @ 0x1] Summary:\n\n  Integrated loudness:\n    I:         -20.1 LUFS\n    Threshold: -30.4 LUFS\n\n  True peak:\n    Peak:       -3.0 dBFS';
+    expect(parseLoudness(tail)).toEqual({ integrated: -20.1, truePeak: -3 });
+    expect(() => parseLoudness('no summary here')).toThrow();
+    expect(musicGain({ integrated: -20.1, truePeak: -3 })).toBeCloseTo(4.1, 5);
+    expect(musicEncodeArgs('/a.wav', '/b.mp3', parseLoudness(tail)).join(' ')).toContain('volume=4.1dB');
     expect(() => loudnessProbeArgs('https://x/y.wav')).toThrow();
   });
 
@@ -130,11 +183,13 @@ describe('music', () => {
     expect(seconds).toBe(8);
     const wav = join(dir, 'track.wav');
     writeFileSync(wav, wavFile(left, right, 44100));
-    const measured = parseLoudnorm((await runFfmpeg(loudnessProbeArgs(wav), { duration: seconds })).stderrTail);
+    const measured = parseLoudness((await runFfmpeg(loudnessProbeArgs(wav), { duration: seconds })).stderrTail);
     const mp3 = join(dir, 'track.mp3');
     await runFfmpeg(musicEncodeArgs(wav, mp3, measured), { duration: seconds });
-    const after = parseLoudnorm((await runFfmpeg(loudnessProbeArgs(mp3), { duration: seconds })).stderrTail);
-    expect(Math.abs(Number(after.input_i) - musicLoudness.integrated)).toBeLessThan(1);
+    const after = parseLoudness((await runFfmpeg(loudnessProbeArgs(mp3), { duration: seconds })).stderrTail);
+    expect(Math.abs(after.integrated - musicLoudness.integrated)).toBeLessThan(1);
+    expect(after.truePeak).toBeLessThan(0);
+    expect(await probe(mp3)).toMatchObject({ sampleRate: 44100 });
     expect((await probe(mp3)).duration).toBeCloseTo(8, 0);
   });
 

@@ -46,7 +46,7 @@ export const families = {
     noun: 'gradient',
     tags: ['gradient', 'smooth', 'background', 'minimal'],
     make: (colours, seed) => ({
-      base: { grid: smooth, lum: grey(`128+14*(y-8)*cos(${num((seed % 7) / 10)}+0.2*sin(ph))+6*(x-4.5)*sin(${num((seed % 5) / 8)}+0.2*cos(ph))`) },
+      base: { tween: true, grid: smooth, lum: grey(`128+14*(y-8)*cos(${num((seed % 7) / 10)}+0.2*sin(ph))+6*(x-4.5)*sin(${num((seed % 5) / 8)}+0.2*cos(ph))`) },
       palette: colours,
       blur: 8,
       grain: 5,
@@ -57,6 +57,7 @@ export const families = {
     tags: ['abstract', 'flow', 'liquid', 'plasma', 'motion', 'background'],
     make: (colours, seed) => ({
       base: {
+        tween: true,
         grid: smooth,
         lum: grey(`128+50*sin(x*0.55+${num(seed % 3)}+sin(ph))+40*sin(y*0.35-x*0.2+2*ph)+35*sin(hypot(x-4.5,y-${num(5 + (seed % 6))})*0.8-ph)`),
       },
@@ -70,6 +71,7 @@ export const families = {
     tags: ['aurora', 'northern lights', 'sky', 'night', 'glow', 'ethereal'],
     make: (colours, seed) => ({
       base: {
+        tween: true,
         grid: smooth,
         lum: grey(`25+5*y+150*exp(-pow((y-${num(5 + (seed % 4))}-1.6*sin(x*0.7+ph))/2.2,2))*(0.6+0.4*sin(x*2.3+sin(y*0.5+ph)*2))`),
       },
@@ -83,7 +85,7 @@ export const families = {
     noun: 'ripples',
     tags: ['ripples', 'waves', 'water', 'circles', 'calm'],
     make: (colours, seed) => ({
-      base: { grid: smooth, lum: grey(`120+70*sin(hypot(x-${num(2 + (seed % 5))},y-${num(4 + (seed % 8))})*1.6-2*ph)*exp(-hypot(x-4.5,y-8)/14)+3*y`) },
+      base: { tween: true, grid: smooth, lum: grey(`120+70*sin(hypot(x-${num(2 + (seed % 5))},y-${num(4 + (seed % 8))})*1.6-2*ph)*exp(-hypot(x-4.5,y-8)/14)+3*y`) },
       palette: colours,
       blur: 3,
       grain: 4,
@@ -93,10 +95,10 @@ export const families = {
     noun: 'bokeh lights',
     tags: ['bokeh', 'lights', 'sparkle', 'blur', 'festive', 'glow', 'particles'],
     make: (colours, seed) => ({
-      base: { grid: smooth, lum: grey(`22+4*y+10*sin(x*0.4+ph)`) },
+      base: { tween: true, grid: smooth, lum: grey(`22+4*y+10*sin(x*0.4+ph)`) },
       layers: [
-        { lum: grey(particles({ cols: 3, rows: 4, density: 0.6, seed, size: 0.8, strength: 110, shape: 'disc' })), scroll: { y: -1 } },
-        { lum: grey(particles({ cols: 6, rows: 8, density: 0.4, seed: seed + 1, size: 0.6, strength: 200, shape: 'disc' })), scroll: { y: -2 } },
+        { lum: grey(particles({ cols: 3, rows: 4, density: 0.6, seed, size: 0.8, strength: 110, shape: 'disc' })), scroll: { y: -1 }, coarse: true },
+        { lum: grey(particles({ cols: 6, rows: 8, density: 0.4, seed: seed + 1, size: 0.6, strength: 200, shape: 'disc' })), scroll: { y: -2 }, coarse: true },
       ],
       palette: colours,
       blur: 3,
@@ -108,7 +110,7 @@ export const families = {
     noun: 'light leak',
     tags: ['light leak', 'film', 'vintage', 'glow', 'warm', 'analog'],
     make: (colours, seed) => ({
-      base: { grid: smooth, lum: grey(`18+${orbits({ count: 3, seed, radius: [2.5, 4.5], strength: [120, 200], wander: 2, area: { x: [0, 9], y: [2, 14] } })}`) },
+      base: { tween: true, grid: [36, 64], lum: grey(`18+${orbits({ count: 3, seed, radius: [2.5, 4.5], strength: [120, 200], wander: 2, area: { x: [0, 9], y: [2, 14] } })}`) },
       palette: colours,
       blur: 10,
       grain: 9,
@@ -119,7 +121,7 @@ export const families = {
     noun: 'waves',
     tags: ['waves', 'lines', 'stripes', 'flowing', 'pattern'],
     make: (colours, seed) => ({
-      base: { grid: [90, 160], lum: grey(`128+95*sin(y*${num(2.2 + (seed % 3) * 0.4)}+1.8*sin(x*0.6+ph)+ph)`) },
+      base: { tween: true, grid: [90, 160], lum: grey(`128+95*sin(y*${num(2.2 + (seed % 3) * 0.4)}+1.8*sin(x*0.6+ph)+ph)`) },
       palette: colours,
       blur: 2,
       grain: 3,
@@ -130,6 +132,7 @@ export const families = {
     tags: ['sunburst', 'rays', 'burst', 'sale', 'retro', 'energy'],
     make: (colours, seed) => ({
       base: {
+        tween: true,
         grid: [90, 160],
         lum: grey(`110+70*clip(3*sin(atan2(y-${num(6 + (seed % 4))},x-4.5)*${8 + 2 * (seed % 4)}+ph),-1,1)-4*hypot(x-4.5,y-6)+40*exp(-hypot(x-4.5,y-6)/2)`),
       },
@@ -142,7 +145,8 @@ export const families = {
     tags: ['marble', 'texture', 'stone', 'luxury', 'veins'],
     make: (colours, seed) => ({
       base: {
-        grid: [135, 240],
+        tween: true,
+        grid: [108, 192],
         lum: grey(`150+95*sin(x*0.9+y*0.5+${num(seed % 4)}+2.4*(sin(x*1.7-y*0.9+ph)+0.5*sin(x*3.9+y*2.7)+0.25*sin(y*7.1-x*5.3)))`),
       },
       palette: colours,
@@ -174,6 +178,7 @@ export const families = {
     tags: ['tunnel', 'hypnotic', 'rings', 'depth', 'abstract', 'motion'],
     make: (colours, seed) => ({
       base: {
+        tween: true,
         grid: [90, 160],
         lum: grey(`(128+100*sin(9/(hypot(x-4.5,y-8)+0.4)+${1 + (seed % 2)}*ph+0.25*sin(atan2(y-8,x-4.5)*2+ph)))*clip(hypot(x-4.5,y-8)/2.5,0.25,1)`),
       },
@@ -187,7 +192,7 @@ export const families = {
     noun: 'sparkles',
     tags: ['sparkles', 'stars', 'glitter', 'night', 'magic', 'particles'],
     make: (colours, seed) => ({
-      base: { grid: smooth, lum: grey(`10+3*y+${orbits({ count: 2, seed, radius: [3, 5], strength: [40, 70], wander: 1.5 })}`) },
+      base: { tween: true, grid: smooth, lum: grey(`10+3*y+${orbits({ count: 2, seed, radius: [3, 5], strength: [40, 70], wander: 1.5 })}`) },
       layers: [
         { lum: grey(particles({ cols: 9, rows: 16, density: 0.35, seed, size: 0.25, strength: 255, shape: 'soft' })), scroll: { y: 1 } },
         { lum: grey(particles({ cols: 6, rows: 8, density: 0.4, seed: seed + 7, size: 0.3, strength: 220, shape: 'soft' })), scroll: { y: 2 } },

@@ -1,4 +1,8 @@
-/** Colour ramps that turn a grey field (0..255) into colour, as lutrgb expressions (a LUT: evaluated 256 times, not per pixel). */
+/**
+ * Colour ramps that turn a grey field (0..255) into colour, as pseudocolor expressions (a LUT: evaluated 256 times,
+ * not per pixel). The ramps give Y'CbCr directly (BT.601, limited range, what ffmpeg assumes for untagged yuv420p),
+ * so the picture never passes through RGB: converting every frame to and from rgb24 was half of a loop's cost.
+ */
 
 export interface ColourStop {
   /** Where on the grey scale the colour sits, 0..1. */
@@ -29,12 +33,21 @@ export function paletteStops(palette: Palette): ColourStop[] {
   return stops;
 }
 
+/** BT.601 limited-range Y'CbCr of an RGB colour; a linear map, so a ramp linear in RGB stays linear in YUV. */
+export function yuv([r, g, b]: readonly [number, number, number]): [number, number, number] {
+  return [
+    16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255,
+    128 + (-37.797 * r - 74.203 * g + 112 * b) / 255,
+    128 + (112 * r - 93.786 * g - 18.214 * b) / 255,
+  ];
+}
+
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-/** One channel's ramp: linear between stops, flat beyond the first and last. */
+/** One Y'CbCr plane's ramp (0 = Y, 1 = Cb, 2 = Cr): linear between stops, flat beyond the first and last. */
 export function rampChannel(palette: Palette, channel: 0 | 1 | 2): string {
   const stops = paletteStops(palette);
-  const value = (i: number) => rgb(stops[i]!.colour)[channel];
+  const value = (i: number) => round3(yuv(rgb(stops[i]!.colour))[channel]);
   const level = (i: number) => round3(stops[i]!.at * 255);
   let expression = String(value(stops.length - 1));
   for (let i = stops.length - 2; i >= 0; i--) {

@@ -78,5 +78,5 @@ export const stockImageRecipes: readonly (StockRecipe<FieldSpec> & { phase: numb
 export const stockVideoRecipes: readonly StockRecipe<LoopSpec>[] = videoPairs.map(([family, palette], i) => ({
   id: 200_001 + i,
   ...describe(family, palette, ['video', 'loop', 'motion']),
-  spec: { ...families[family].make(palettes[palette].colours, 31 + i), seconds: [6, 8, 10][i % 3]! },
+  spec: { ...families[family].make(palettes[palette].colours, 31 + i), seconds: [6, 6, 8][i % 3]! },
 }));

@@ -106,20 +106,26 @@ interface Voice {
   pan: number;
 }
 
+/** The hot loop of every pitched note (pads alone are tens of millions of samples), so it writes the buffers directly. */
 function tone(bus: Bus, v: Voice, sampleRate: number, wave: Float32Array, attack: number, decay: number, detune = 0) {
   const step = (hz(v.midi) * (1 + detune) * 4096) / sampleRate;
   const total = v.length + Math.round(decay * 3 * sampleRate);
-  const pan = panGains(v.pan);
+  const [gl, gr] = panGains(v.pan);
   const attackSamples = Math.max(1, attack * sampleRate);
   const fall = Math.exp(-1 / (decay * sampleRate));
-  let release = 1;
+  const { left, right, frames } = bus;
+  let release = v.gain;
   let phase = 0;
+  let at = v.start % frames;
   for (let n = 0; n < total; n++) {
     if (n >= v.length) release *= fall;
-    const env = (n < attackSamples ? n / attackSamples : 1) * release;
+    const env = n < attackSamples ? (n / attackSamples) * release : release;
     const i = phase | 0;
-    const s = wave[i]! + (wave[i + 1]! - wave[i]!) * (phase - i);
-    bus.add(v.start + n, s * env * v.gain, pan);
+    const a = wave[i]!;
+    const s = (a + (wave[i + 1]! - a) * (phase - i)) * env;
+    left[at]! += s * gl;
+    right[at]! += s * gr;
+    if (++at === frames) at = 0;
     phase += step;
     if (phase >= 4096) phase -= 4096;
   }
