@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { detectSilences, probe, verifyDecodes } from '@reelsmith/media';
 import type { Repositories } from './db/repositories/index.ts';
 import { registerAccountRoutes } from './http/account-routes.ts';
@@ -13,6 +13,7 @@ import { registerCsrfGuard } from './http/csrf.ts';
 import { registerDashboardRoutes } from './http/dashboard-routes.ts';
 import { registerDevOutboxRoutes } from './http/dev-outbox-routes.ts';
 import { createOperatorGuard, withoutOperatorToken } from './http/operator.ts';
+import { logDestination, registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders, type ContentSources } from './http/security-headers.ts';
 import type { OriginTrust } from './services/origins.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -116,13 +117,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: {
       level: deps.logLevel ?? 'info',
+      stream: logDestination(),
       serializers: {
         // Fastify's own request line, minus the operator token a mailbox link carries.
         req: (request) => ({ method: request.method, url: withoutOperatorToken(request.url), host: request.host, remoteAddress: request.ip }),
       },
     },
+    // registerRequestLog writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
   });
+  registerRequestLog(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, deps.contentSources);
   registerInputGuard(app);

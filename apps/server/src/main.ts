@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { composeApp } from './compose.ts';
+import { startBanner } from './start-banner.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -24,6 +25,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL';
-console.log(`Reelsmith is running at ${config.publicUrl} (database: ${where}; data: ${config.dataDir})`);
+console.log(startBanner({ url: config.publicUrl, database: where, dataDir: config.dataDir, color: process.stdout.isTTY === true }));
 // The one place the token is shown: whoever can read this start log runs the server anyway.
 if (!config.smtpUrl) console.log(`Dev mailbox (operator only, keep this link private): ${config.publicUrl}/dev/mailbox?token=${encodeURIComponent(config.operatorToken)}`);

@@ -1,0 +1,51 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { withoutOperatorToken } from './operator.ts';
+
+/**
+ * One line per request, written when the answer has gone out: what was asked, by whom, how it ended and how long it
+ * took. Bodies are never logged (they carry passwords, scripts and files), and the operator token is cut from URLs.
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: withoutOperatorToken(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        ip: request.ip,
+      },
+      'request',
+    );
+  });
+}
+
+const levelNames: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/** A pino JSON line as a person reads it in a terminal: time, level, then the request or the message. */
+export function prettyLogLine(json: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json;
+  }
+  const time = typeof entry.time === 'number' ? new Date(entry.time).toISOString().slice(11, 19) : '';
+  const level = (levelNames[entry.level as number] ?? 'INFO').padEnd(5);
+  const request = typeof entry.method === 'string' ? `${entry.method} ${String(entry.url)} ${String(entry.status)} ${String(entry.ms)} ms` : '';
+  const message = entry.msg === 'request' && request ? request : [String(entry.msg ?? ''), request].filter(Boolean).join(' ');
+  const error = entry.err && typeof entry.err === 'object' ? `\n${String((entry.err as { stack?: unknown }).stack ?? '')}` : '';
+  return `${time} ${level} ${message}${error}`;
+}
+
+/** Where the log goes: JSON lines for machines, or the pretty form when a person watches the terminal. */
+export function logDestination(output: NodeJS.WriteStream = process.stdout): NodeJS.WritableStream {
+  if (!output.isTTY) return output;
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      const lines = chunk.toString().split('\n').filter(Boolean);
+      output.write(lines.map((line) => `${prettyLogLine(line)}\n`).join(''), () => done());
+    },
+  });
+}

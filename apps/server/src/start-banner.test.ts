@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { startBanner } from './start-banner.ts';
+
+describe('startBanner', () => {
+  it('frames the address and the data folders in a box of even width, plain outside a terminal', () => {
+    const banner = startBanner({ url: 'http://localhost:8080', database: 'PGlite in /data/db', dataDir: '/data', color: false });
+    const lines = banner.split('\n').filter(Boolean);
+    expect(lines[1]).toBe('| Reelsmith is running at http://localhost:8080 |');
+    expect(new Set(lines.map((line) => line.length)).size).toBe(1);
+    expect(banner).not.toContain('\u001b[');
+  });
+
+  it('colours the address line in a terminal without breaking the frame', () => {
+    const banner = startBanner({ url: 'http://localhost:8080', database: 'PostgreSQL', dataDir: '/d', color: true });
+    const plain = banner.replaceAll('\u001b[1;32m', '').replaceAll('\u001b[0m', '');
+    expect(banner).toContain('\u001b[1;32mReelsmith is running at http://localhost:8080\u001b[0m');
+    expect(new Set(plain.split('\n').filter(Boolean).map((line) => line.length)).size).toBe(1);
+  });
+});
