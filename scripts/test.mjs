@@ -8,7 +8,7 @@ import { ensureDependencies, ensureWebBuild, root } from './lib/workspace.mjs';
 import { createScratchPostgresDatabase } from './lib/postgres.mjs';
 
 ensureDependencies();
-ensurePackages(missingPackages().concat(missingPackages({ commands: testOnlyCommands, fonts: false, files: testOnlyFiles })));
+ensurePackages([...new Set(missingPackages().concat(missingPackages({ commands: testOnlyCommands, fonts: false, files: testOnlyFiles })))]);
 
 const reports = join(root, '.tmp/reports');
 rmSync(reports, { recursive: true, force: true });
