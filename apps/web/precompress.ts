@@ -33,8 +33,12 @@ export function precompress(): Plugin {
       for await (const path of files(dir)) {
         jobs.push(
           readFile(path).then(async (content) => {
+            const params = {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            };
             const [br, gz] = await Promise.all([
-              brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+              brotli(content, { params }),
               gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
             ]);
             await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);

@@ -23,7 +23,8 @@ const publicPages: Record<(typeof publicPaths)[number], { title: string; load: P
 /** Signed-in pages that exist; every other page of SPEC §2 shows a placeholder until its feature lands. */
 const builtPages: Partial<Record<string, PageChunk>> = {
   '/dashboard': () => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage),
-  '/smart-storyboard': () => import('../features/storyboard/SmartStoryboardPage.tsx').then((m) => m.SmartStoryboardPage),
+  '/smart-storyboard': () =>
+    import('../features/storyboard/SmartStoryboardPage.tsx').then((m) => m.SmartStoryboardPage),
   '/Subscriptions': () => import('../features/subscriptions/SubscriptionsPage.tsx').then((m) => m.SubscriptionsPage),
   '/generate-ideas': () => import('../features/ideas/GenerateIdeasPage.tsx').then((m) => m.GenerateIdeasPage),
   '/script': () => import('../features/script/ScriptPage.tsx').then((m) => m.PromptScriptPage),
