@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { precompress } from './precompress.ts';
 
 /** The API server of `npm start`; in development Vite serves the app and forwards these paths to it. */
 const apiServer = 'http://localhost:8099';
@@ -25,7 +26,7 @@ function sameOriginProxy(target: string): ProxyOptions {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   // SPEC §9: the built app writes nothing to the browser console (React's and the router's own reports included).
   esbuild: command === 'build' ? { drop: ['console', 'debugger'] } : {},
   server: {
@@ -37,6 +38,8 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Lists each entry's chunks and their static imports: the first-load budget test (test/bundle-budget.test.ts) reads it.
+    manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         // zod ships comments Rollup reads as misplaced purity hints; harmless, and not ours to fix.

@@ -71,6 +71,9 @@ export const sessionMessages = {
   checking: 'Checking your session',
 } as const;
 
+/** Shown while the code of the first page opened is still arriving. */
+export const pageLoadingText = 'Loading the page';
+
 export const pageNotes = {
   notBuilt: 'This page is not built yet.',
 } as const;

@@ -1,57 +1,55 @@
 import { publicPaths, signedInPages, type PageDefinition } from '@reelsmith/contracts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
-import { SignupPage } from '../features/auth/SignupPage.tsx';
-import { AudioPage } from '../features/audio/AudioPage.tsx';
-import { AudioTypesPage } from '../features/audio/AudioTypesPage.tsx';
-import { BgMusicPage } from '../features/bg-music/BgMusicPage.tsx';
-import { BrollsPage } from '../features/brolls/BrollsPage.tsx';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { GenerateIdeasPage } from '../features/ideas/GenerateIdeasPage.tsx';
-import { OwnVideoPage } from '../features/own-video/OwnVideoPage.tsx';
-import { ImageToVideoPage } from '../features/image-to-video/ImageToVideoPage.tsx';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.tsx';
-import { PromptScriptPage, VideoScriptPage } from '../features/script/ScriptPage.tsx';
-import { ScrollStopperPage } from '../features/scroll-stopper/ScrollStopperPage.tsx';
-import { SmartStoryboardPage } from '../features/storyboard/SmartStoryboardPage.tsx';
-import { SubscriptionsPage } from '../features/subscriptions/SubscriptionsPage.tsx';
-import { SubtitlesPage } from '../features/subtitles/SubtitlesPage.tsx';
+import { PageLoading } from './PageLoading.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import type { RouteHandle } from './routeHandle.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
-import { SignedInLayout } from './SignedInLayout.tsx';
 
-const publicPages: Record<(typeof publicPaths)[number], { title: string; Page: ComponentType }> = {
-  '/login': { title: 'Login', Page: LoginPage },
-  '/signup': { title: 'Sign up', Page: SignupPage },
-  '/reset-password': { title: 'Reset password', Page: ResetPasswordPage },
+/** A page's code, fetched the first time the page is opened so /login does not download the whole app. */
+type PageChunk = () => Promise<ComponentType>;
+
+const publicPages: Record<(typeof publicPaths)[number], { title: string; load: PageChunk }> = {
+  '/login': { title: 'Login', load: () => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage) },
+  '/signup': { title: 'Sign up', load: () => import('../features/auth/SignupPage.tsx').then((m) => m.SignupPage) },
+  '/reset-password': {
+    title: 'Reset password',
+    load: () => import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+  },
 };
 
 /** Signed-in pages that exist; every other page of SPEC §2 shows a placeholder until its feature lands. */
-const builtPages: Partial<Record<string, ComponentType>> = {
-  '/dashboard': DashboardPage,
-  '/smart-storyboard': SmartStoryboardPage,
-  '/Subscriptions': SubscriptionsPage,
-  '/generate-ideas': GenerateIdeasPage,
-  '/script': PromptScriptPage,
-  '/script-types': VideoScriptPage,
-  '/subtitles': SubtitlesPage,
-  '/BRolls': BrollsPage,
-  '/background-music': BgMusicPage,
-  '/scroll-stopper': ScrollStopperPage,
-  '/OwnVideo': OwnVideoPage,
-  '/ImagetoVideo': ImageToVideoPage,
-  '/audio': AudioPage,
-  '/audio-types': AudioTypesPage,
+const builtPages: Partial<Record<string, PageChunk>> = {
+  '/dashboard': () => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage),
+  '/smart-storyboard': () =>
+    import('../features/storyboard/SmartStoryboardPage.tsx').then((m) => m.SmartStoryboardPage),
+  '/Subscriptions': () => import('../features/subscriptions/SubscriptionsPage.tsx').then((m) => m.SubscriptionsPage),
+  '/generate-ideas': () => import('../features/ideas/GenerateIdeasPage.tsx').then((m) => m.GenerateIdeasPage),
+  '/script': () => import('../features/script/ScriptPage.tsx').then((m) => m.PromptScriptPage),
+  '/script-types': () => import('../features/script/ScriptPage.tsx').then((m) => m.VideoScriptPage),
+  '/subtitles': () => import('../features/subtitles/SubtitlesPage.tsx').then((m) => m.SubtitlesPage),
+  '/BRolls': () => import('../features/brolls/BrollsPage.tsx').then((m) => m.BrollsPage),
+  '/background-music': () => import('../features/bg-music/BgMusicPage.tsx').then((m) => m.BgMusicPage),
+  '/scroll-stopper': () => import('../features/scroll-stopper/ScrollStopperPage.tsx').then((m) => m.ScrollStopperPage),
+  '/OwnVideo': () => import('../features/own-video/OwnVideoPage.tsx').then((m) => m.OwnVideoPage),
+  '/ImagetoVideo': () => import('../features/image-to-video/ImageToVideoPage.tsx').then((m) => m.ImageToVideoPage),
+  '/audio': () => import('../features/audio/AudioPage.tsx').then((m) => m.AudioPage),
+  '/audio-types': () => import('../features/audio/AudioTypesPage.tsx').then((m) => m.AudioTypesPage),
 };
 
+/** The handle stays on the route itself (not in `lazy`) so the tab title is known before the chunk arrives. */
+function lazyPage(path: string, title: string, load: PageChunk): RouteObject {
+  const handle: RouteHandle = { title };
+  return { path, handle, lazy: async () => ({ Component: await load() }) };
+}
+
 function signedInRoute(page: PageDefinition): RouteObject {
-  const Page = builtPages[page.path];
+  const load = builtPages[page.path];
+  if (load) return lazyPage(page.path, page.title, load);
   const handle: RouteHandle = { title: page.title };
-  return { path: page.path, handle, element: Page ? <Page /> : <PlaceholderPage title={page.title} /> };
+  return { path: page.path, handle, element: <PlaceholderPage title={page.title} /> };
 }
 
 /** Paths match case-insensitively (react-router's default), so /Dashboard and /dashboard are one page. */
@@ -59,15 +57,18 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    HydrateFallback: PageLoading,
     children: [
-      ...publicPaths.map((path): RouteObject => {
-        const { title, Page } = publicPages[path];
-        const handle: RouteHandle = { title };
-        return { path, handle, element: <Page /> };
-      }),
+      ...publicPaths.map((path) => lazyPage(path, publicPages[path].title, publicPages[path].load)),
       {
         element: <RequireSession />,
-        children: [{ element: <SignedInLayout />, children: signedInPages.map(signedInRoute) }],
+        children: [
+          {
+            // The header and progress bar are for signed-in visitors only: /login need not download them.
+            lazy: async () => ({ Component: (await import('./SignedInLayout.tsx')).SignedInLayout }),
+            children: signedInPages.map(signedInRoute),
+          },
+        ],
       },
       { path: '*', element: <Navigate to="/login" replace /> },
     ],
