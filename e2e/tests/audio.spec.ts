@@ -6,6 +6,10 @@ import { audioTexts, clonedVoiceMessages, uploadResponse, voiceLabelText, voiceN
 import { expect, test, type Page } from '@playwright/test';
 import { signedInOnDashboard } from './helpers.ts';
 
+// Apply Tempo has twice sent no request in CI (the field held 1.5, nothing was busy) and not once locally; until the
+// cause is found, a second attempt keeps that from sinking a run, and Playwright still reports it as flaky.
+test.describe.configure({ retries: 1 });
+
 const player = (page: Page) => page.getByLabel(audioTexts.playerLabel, { exact: true });
 
 /** The length the browser itself reads from the voiceover file it was given. */
