@@ -12,8 +12,11 @@ import { registerBrollRoutes } from './http/broll-routes.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { registerDashboardRoutes } from './http/dashboard-routes.ts';
 import { registerDevOutboxRoutes } from './http/dev-outbox-routes.ts';
+import { registerDocsRoutes } from './http/docs-routes.ts';
+import { createEndpointRouter } from './http/endpoint-router.ts';
 import { createOperatorGuard, withoutOperatorToken } from './http/operator.ts';
 import { logDestination, registerRequestLog } from './http/request-log.ts';
+import { recordRoutes } from './http/route-table.ts';
 import { registerSecurityHeaders, type ContentSources } from './http/security-headers.ts';
 import type { OriginTrust } from './services/origins.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -110,6 +113,9 @@ export interface AppDependencies {
   rateLimit: { max: number; windowSeconds: number };
   webDistDir?: string;
   logLevel?: string;
+  /** Leaves operator endpoints out of the published OpenAPI document. */
+  production?: boolean;
+  validateResponses?: boolean;
 }
 
 /** Builds the HTTP app from ready collaborators; main.ts (or a test) decides which ones. */
@@ -127,6 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
   });
+  recordRoutes(app);
   registerRequestLog(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, deps.contentSources);
@@ -139,6 +146,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Per-route byte limits are set where each file is read; this is only the outer bound for any request.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 12, fields: 50, fieldSize: 1024 * 1024 } });
 
+  const router = createEndpointRouter(app, { auth: deps.auth, operator, validateResponses: deps.validateResponses });
+  registerDocsRoutes(router, { production: deps.production ?? false, publicUrl: deps.publicUrl });
   registerAuthHandler(app, deps.auth, deps.publicUrl);
   const accounts = createAccountsService({ users: deps.repositories.users, auth: deps.auth });
   registerAccountRoutes(app, { auth: deps.auth, accounts, resendLimit: deps.rateLimit });
@@ -196,7 +205,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const videoJobs = videoJobCredits.settling(createProjectVideoJobs({ workflow, queue: deps.queue, signer: deps.signer, renderJob: deps.renderJob }));
   const silences = (path: string, seconds: number) => detectSilences(path, { tmpDir: deps.tmpDir, duration: seconds });
   const ownSound = createOwnSound({ storage: deps.storage, transcriber: deps.transcriber, probe, silences, logError: (line) => app.log.error(line) });
-  registerSubtitleRoutes(app, { auth: deps.auth, subtitles: createSubtitlesService({ workflow, ownSound, signer: deps.signer }) });
+  registerSubtitleRoutes(router, { subtitles: createSubtitlesService({ workflow, ownSound, signer: deps.signer }) });
   const voiceover = createVoiceoverService({ tts: deps.tts, storage: deps.storage, signer: deps.signer, workflow, tmpDir: deps.tmpDir });
   registerVoiceoverRoutes(app, { auth: deps.auth, voiceover });
   const clonedVoice = createClonedVoiceService({ cloner: deps.cloner, quotas: deps.quotas, voiceover, recordingEmail: deps.seller.email });
@@ -228,7 +237,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return info;
   };
   const storyboard = createStoryboardService({ workflow, writer: deps.writer, business: ideas.brief, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, videoJobs, probeMedia, probeDuration, tmpDir: deps.tmpDir });
-  registerStoryboardRoutes(app, { auth: deps.auth, storyboard });
+  registerStoryboardRoutes(router, { storyboard });
   const imageToVideo = createImageToVideoService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, quotas: deps.quotas, videoJobs, credits: videoJobCredits, probe: probeMedia, tmpDir: deps.tmpDir });
   registerImageToVideoRoutes(app, { auth: deps.auth, imageToVideo, effects: createImageEffects({ storage: deps.storage, signer: deps.signer, tmpDir: deps.tmpDir }) });
   const libraryTracks = () => deps.media.library.list('track');

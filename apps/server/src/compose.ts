@@ -158,6 +158,8 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     rateLimit: config.authRateLimit,
     webDistDir: config.webDistDir,
     logLevel: config.logLevel,
+    production: config.production,
+    validateResponses: config.validateResponses,
   });
   payments.connect(app);
   return { ...core, app, auth, email, signer, uploads, quotas, billing, testGateway: payments.testGateway, media };

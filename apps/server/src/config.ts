@@ -18,6 +18,7 @@ const booleanFlag = z
 /** Every setting the app reads, parsed once at boot. Services receive values from here, never from process.env. */
 const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
+  VALIDATE_RESPONSES: z.enum(['0', '1']).default('0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
@@ -109,6 +110,8 @@ export interface AppConfig {
   /** Offline pocketsphinx unless STT_API_KEY is set. */
   stt: HostedTranscriberSettings | undefined;
   production: boolean;
+  /** Every answer is checked against its endpoint's response schema (tests and e2e runs; a mismatch is a 500). */
+  validateResponses: boolean;
 }
 
 /** Secrets made on first start are kept in DATA_DIR, so a restart keeps sessions and the operator link working. */
@@ -200,5 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     stt: e.STT_API_KEY ? { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, timeoutMs: e.STT_TIMEOUT_MS } : undefined,
     production: e.NODE_ENV === 'production',
+    validateResponses: e.VALIDATE_RESPONSES === '1',
   };
 }

@@ -39,6 +39,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     tts: { openai: undefined, elevenlabs: undefined },
     stt: undefined,
     production: false,
+    validateResponses: true,
     ...overrides,
   };
 }

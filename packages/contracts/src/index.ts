@@ -25,3 +25,5 @@ export * from './storyboard.ts';
 export * from './image-to-video.ts';
 export * from './own-video.ts';
 export * from './renders.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';

@@ -1,20 +1,16 @@
 import {
-  generateScenesRequest,
   genericMessages,
   maxStoryboardVideoBytes,
+  storyboardEndpoints,
   storyboardFieldNames,
   storyboardSceneCount,
-  updateSceneRequest,
   uploadMessages,
 } from '@reelsmith/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { UserFacingError } from '../errors.ts';
-import type { Auth } from '../services/auth.ts';
 import type { SceneVideoInput, StoryboardService } from '../services/storyboard.ts';
-import { parseWith } from './errors.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 import { checkedParts } from './input-guard.ts';
-import { assertSameUser, requireSessionUser } from './session.ts';
 
 type FormFile = NonNullable<SceneVideoInput['file']>;
 
@@ -46,31 +42,20 @@ async function readStoryboardForm(request: FastifyRequest) {
   return { fields, files };
 }
 
-const storyboardFields = z.object({ user_id: z.string().min(1), video_id: z.string().min(1).max(100).optional() });
-
 /** SPEC §7 generate-and-store-scenes, update-scene (form posts) and generate-storyboard (multipart). */
-export function registerStoryboardRoutes(app: FastifyInstance, deps: { auth: Auth; storyboard: StoryboardService }): void {
-  const { auth, storyboard } = deps;
+export function registerStoryboardRoutes(router: EndpointRouter, deps: { storyboard: StoryboardService }): void {
+  const { storyboard } = deps;
+  const { route } = router;
 
-  app.post('/api/generate-and-store-scenes', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(generateScenesRequest, request.body);
-    assertSameUser(user, { id: body.user_id });
-    return storyboard.scenes(user.id, body.video_id);
-  });
+  route(storyboardEndpoints.scenes, ({ user, input }) => storyboard.scenes(user.id, input.video_id));
 
-  app.post('/api/update-scene', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(updateSceneRequest, request.body);
-    assertSameUser(user, { id: body.user_id });
-    return storyboard.updateScene(user.id, { videoId: body.video_id, index: body.scene_index, text: body.scene_text });
-  });
+  route(storyboardEndpoints.updateScene, ({ user, input }) =>
+    storyboard.updateScene(user.id, { videoId: input.video_id, index: input.scene_index, text: input.scene_text }),
+  );
 
-  app.post('/api/generate-storyboard', async (request) => {
-    const user = await requireSessionUser(auth, request);
+  route(storyboardEndpoints.generate, async ({ user, request, check }) => {
     const { fields, files } = await readStoryboardForm(request);
-    const body = parseWith(storyboardFields, Object.fromEntries(fields));
-    assertSameUser(user, { id: body.user_id });
+    const body = check(Object.fromEntries(fields));
     const texts: (string | undefined)[] = [];
     const videos: SceneVideoInput[] = [];
     for (let n = 1; n <= storyboardSceneCount; n++) {

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * One definition per endpoint: the server registers the route from it, the web calls it through the typed client,
+ * and the OpenAPI document is generated from it. Nothing else names an API path.
+ */
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * Who may call: 'session' needs a signed-in user; 'public' may be anonymous (the handler still sees a session if
+ * there is one); 'operator' needs the operator token; 'signature' is a vendor's webhook, checked by its signature.
+ */
+export type EndpointAccess = 'public' | 'session' | 'operator' | 'signature';
+
+/**
+ * How the body arrives. 'form' is a SPEC §7 form call: multipart/form-data (a browser's FormData),
+ * application/x-www-form-urlencoded and JSON are read into the same fields. 'upload' carries files: the route streams
+ * them itself, and `request` describes its text fields. 'raw' is read by the route as bytes (webhooks).
+ */
+export type EndpointBody = 'json' | 'form' | 'upload' | 'raw' | 'none';
+
+export interface EndpointDefinition<
+  Path extends string = string,
+  Request extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Fastify's form: `/api/jobs/:id`. */
+  path: Path;
+  summary: string;
+  /** The feature it belongs to; groups the OpenAPI page. */
+  tag: string;
+  access: EndpointAccess;
+  body: EndpointBody;
+  /** The body of a POST, the query of a GET. */
+  request: Request;
+  /** The success answer. For a file or a page, a schema of the bytes (`z.unknown()`) and `produces`. */
+  response: Response;
+  /** Content type of a non-JSON answer (a PDF, a page, a stream). */
+  produces?: string;
+  /** Body fields that name the caller: they may only name the signed-in user (identity comes from the session). */
+  namesUser?: { id?: string; email?: string };
+  /** SPEC §7 subtitle calls read a refusal's text from `detail`: it is sent beside `error`. */
+  detailOnError?: boolean;
+}
+
+export type AnyEndpoint = EndpointDefinition<string, z.ZodType, z.ZodType>;
+
+/** Keeps every literal of the definition (path, access, body), so handlers and the client are typed from it. */
+export function defineEndpoint<const E extends AnyEndpoint>(definition: E): E {
+  return definition;
+}
+
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** `/api/jobs/:id/cancel` → `{ id: string }`. */
+export type PathParams<Path extends string> = { [Name in ParamNames<Path>]: string };
+
+export type EndpointRequest<E extends AnyEndpoint> = z.input<E['request']>;
+export type EndpointResponse<E extends AnyEndpoint> = z.output<E['response']>;
+
+/**
+ * Every refusal: the spec's message in `error`, and where a body field was wrong, its name in `field` (kept apart so
+ * the message stays the catalogue's text). SPEC §7 subtitle calls also read `detail`.
+ */
+export const errorBody = z.object({ error: z.string(), field: z.string().optional(), detail: z.string().optional() });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Fills `:name` segments; each value is URL-encoded. */
+export function endpointUrl<Path extends string>(path: Path, params: PathParams<Path>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent((params as Record<string, string>)[name] ?? ''));
+}

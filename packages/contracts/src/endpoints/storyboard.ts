@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { generateScenesRequest, generateStoryboardResponse, scenesResponse, updateSceneRequest, updateSceneResponse } from '../storyboard.ts';
+
+const tag = 'storyboard';
+const namesUser = { id: 'user_id' };
+
+/** generate-storyboard's text fields; scene N's video arrives as file `videoN` or as `videoN_url` (storyboardFieldNames). */
+const storyboardForm = z.looseObject({ user_id: z.string().min(1), video_id: z.string().min(1).max(100).optional() });
+
+export const storyboardEndpoints = {
+  scenes: defineEndpoint({
+    method: 'POST',
+    path: '/api/generate-and-store-scenes',
+    summary: "SPEC §7 generate-and-store-scenes (form): six scene texts written from the project's script.",
+    tag,
+    access: 'session',
+    body: 'form',
+    request: generateScenesRequest,
+    response: scenesResponse,
+    namesUser,
+  }),
+  updateScene: defineEndpoint({
+    method: 'POST',
+    path: '/api/update-scene',
+    summary: 'SPEC §7 update-scene (form): saves one scene text when its field loses focus.',
+    tag,
+    access: 'session',
+    body: 'form',
+    request: updateSceneRequest,
+    response: updateSceneResponse,
+    namesUser,
+  }),
+  generate: defineEndpoint({
+    method: 'POST',
+    path: '/api/generate-storyboard',
+    summary: 'SPEC §7 generate-storyboard (multipart: user_id, sceneN, videoN or videoN_url): the scenes joined into one video.',
+    tag,
+    access: 'session',
+    body: 'upload',
+    request: storyboardForm,
+    response: generateStoryboardResponse,
+    namesUser,
+  }),
+} as const;
