@@ -2,6 +2,22 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+
+/** Import zones: arrows point down (http → services → providers/db; media and contracts import no app code). */
+const forbid = (files, groups, message) => ({
+  files,
+  // Tests wire real collaborators from any layer.
+  ignores: ['**/*.test.ts'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }] },
+});
+const layerZones = [
+  forbid(['packages/contracts/src/**'], ['@reelsmith/media', '**/apps/**', 'fastify', 'react'], 'contracts are shared definitions: they import nothing of the apps.'),
+  forbid(['packages/media/src/**'], ['**/apps/**'], 'packages/media is pure: the server calls it, never the other way.'),
+  forbid(['apps/server/src/providers/**'], ['**/services/**', '**/http/**', '**/jobs/**'], 'providers sit below services: declare the port you need in the provider.'),
+  forbid(['apps/server/src/db/**'], ['**/services/**', '**/http/**', '**/jobs/**', '**/providers/**'], 'repositories sit at the bottom: they know tables, not services.'),
+  forbid(['apps/server/src/services/**', 'apps/server/src/jobs/**'], ['**/http/**'], 'services and jobs do not know HTTP: routes call them.'),
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/drizzle/**', '.tmp/**', '**/.tts-scratch/**'] },
   js.configs.recommended,
@@ -21,5 +37,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...layerZones,
   { files: ['apps/server/src/main.ts', 'apps/server/src/worker.ts', 'apps/server/src/library-cli.ts', 'scripts/**', 'e2e/**', '**/*.test.ts'], rules: { 'no-console': 'off' } },
 );

@@ -1,3 +1,4 @@
+import type { LibraryImage, LibraryVideo } from '../providers/stock/types.ts';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createLibraryProgress } from './library-progress.ts';
@@ -8,35 +9,6 @@ import { createLibraryProgress } from './library-progress.ts';
  * Generation runs in the background, one task at a time, so the app is up at once; lists answer with what exists so
  * far (or wait briefly for the first item of a kind). A later start finds every stored item and renders nothing.
  */
-export interface LibraryImage {
-  kind: 'image';
-  id: number;
-  alt: string;
-  tags: string[];
-  width: number;
-  height: number;
-  keys: { original: string; large: string; portrait: string };
-}
-
-export interface LibraryVideoFile {
-  quality: 'hd' | 'sd' | 'uhd';
-  width: number;
-  height: number;
-  key: string;
-}
-
-export interface LibraryVideo {
-  kind: 'video';
-  id: number;
-  alt: string;
-  tags: string[];
-  width: number;
-  height: number;
-  duration: number;
-  posterKey: string;
-  files: LibraryVideoFile[];
-}
-
 export interface LibraryTrack {
   kind: 'track';
   id: string;
@@ -54,6 +26,8 @@ export interface LibraryBackground {
   videoKey: string;
   thumbnailKey: string;
 }
+
+export type { LibraryImage, LibraryVideo, LibraryVideoFile } from '../providers/stock/types.ts';
 
 export type LibraryItem = LibraryImage | LibraryVideo | LibraryTrack | LibraryBackground;
 export type LibraryKind = LibraryItem['kind'];

@@ -1,9 +1,7 @@
 import type { ObjectStorage } from '../storage/types.ts';
-import type { FileUrlSigner } from '../../services/file-urls.ts';
-import type { MediaLibrary } from '../../services/library.ts';
 import { createLocalStockProvider } from './local.ts';
 import { createPexelsProvider, type PexelsSettings } from './pexels.ts';
-import type { StockProvider } from './types.ts';
+import type { KeySigner, StockLibrary, StockProvider } from './types.ts';
 
 export type { StockProvider, StockFile } from './types.ts';
 export { StockSourceRefused, StockUnavailable } from './types.ts';
@@ -12,9 +10,9 @@ export type { PexelsSettings } from './pexels.ts';
 /** Pexels when a key is configured, else the local library. */
 export function createStockProvider(options: {
   pexels: PexelsSettings | undefined;
-  library: MediaLibrary;
+  library: StockLibrary;
   storage: ObjectStorage;
-  signer: FileUrlSigner;
+  signer: KeySigner;
 }): StockProvider {
   return options.pexels ? createPexelsProvider(options.pexels) : createLocalStockProvider(options);
 }

@@ -2,9 +2,7 @@ import { basename } from 'node:path';
 import type { StockPhoto, StockSearchQuery, StockSearchResponse, StockVideo } from '@reelsmith/contracts';
 import MiniSearch from 'minisearch';
 import type { ObjectStorage } from '../storage/types.ts';
-import type { FileUrlSigner } from '../../services/file-urls.ts';
-import type { LibraryImage, LibraryVideo, MediaLibrary } from '../../services/library.ts';
-import { StockSourceRefused, type StockProvider } from './types.ts';
+import { StockSourceRefused, type KeySigner, type LibraryImage, type LibraryVideo, type StockLibrary, type StockProvider } from './types.ts';
 
 type Entry = LibraryImage | LibraryVideo;
 interface Doc {
@@ -30,7 +28,7 @@ function orientationOf(e: Entry): StockSearchQuery['orientation'] {
  * loops (generated and the operator's), caught up whenever the library has grown. Results rank by relevance (prefix
  * and fuzzy matches count less than exact words); ties keep a stable order, so paging is exact.
  */
-export function createLocalStockProvider(deps: { library: MediaLibrary; storage: ObjectStorage; signer: FileUrlSigner }): StockProvider {
+export function createLocalStockProvider(deps: { library: StockLibrary; storage: ObjectStorage; signer: KeySigner }): StockProvider {
   const index = new MiniSearch<Doc>({
     fields: ['alt', 'tags'],
     storeFields: ['kind'],

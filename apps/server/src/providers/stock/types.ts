@@ -27,3 +27,49 @@ export class StockSourceRefused extends Error {
 export class StockUnavailable extends Error {
   override name = 'StockUnavailable';
 }
+
+/** A picture the offline library made, with the storage keys of its sizes. */
+export interface LibraryImage {
+  kind: 'image';
+  id: number;
+  alt: string;
+  tags: string[];
+  width: number;
+  height: number;
+  keys: { original: string; large: string; portrait: string };
+}
+
+export interface LibraryVideoFile {
+  quality: 'hd' | 'sd' | 'uhd';
+  width: number;
+  height: number;
+  key: string;
+}
+
+export interface LibraryVideo {
+  kind: 'video';
+  id: number;
+  alt: string;
+  tags: string[];
+  width: number;
+  height: number;
+  duration: number;
+  posterKey: string;
+  files: LibraryVideoFile[];
+}
+
+/**
+ * What the local stock provider reads from the media library (services/library.ts satisfies it), so the provider
+ * does not reach up into services.
+ */
+export interface StockLibrary {
+  readonly version: number;
+  list<K extends 'image' | 'video'>(kind: K): Extract<LibraryImage | LibraryVideo, { kind: K }>[];
+  waitFor(kind: 'image' | 'video', ms: number): Promise<void>;
+  owns(key: string): boolean;
+}
+
+/** Signs a storage key into a same-origin URL the browser may fetch for a while. */
+export interface KeySigner {
+  sign(key: string): string;
+}
