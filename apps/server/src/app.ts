@@ -27,6 +27,7 @@ import { registerVoiceRoutes } from './http/voice-routes.ts';
 import type { VoiceSamples } from './services/voice-samples.ts';
 import { registerFinalVideoRoutes } from './http/final-video-routes.ts';
 import { registerJobRoutes } from './http/job-routes.ts';
+import { registerHealthRoutes } from './http/health-routes.ts';
 import { registerLibraryRoutes } from './http/library-routes.ts';
 import { registerScriptRoutes } from './http/script-routes.ts';
 import { registerSubtitleRoutes } from './http/subtitle-routes.ts';
@@ -148,13 +149,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const router = createEndpointRouter(app, { auth: deps.auth, operator, validateResponses: deps.validateResponses });
   registerDocsRoutes(router, { production: deps.production ?? false, publicUrl: deps.publicUrl });
-  registerAuthHandler(app, deps.auth, deps.publicUrl);
+  registerAuthHandler(router, deps.auth, deps.publicUrl);
   const accounts = createAccountsService({ users: deps.repositories.users, auth: deps.auth });
-  registerAccountRoutes(app, { auth: deps.auth, accounts, resendLimit: deps.rateLimit });
-  registerAnalyticsRoutes(app, { auth: deps.auth, pageViews: deps.repositories.pageViews });
-  registerFileRoutes(app, { storage: deps.storage, signer: deps.signer, auth: deps.auth });
-  registerUploadRoutes(app, { auth: deps.auth, uploads: deps.uploads });
-  registerJobRoutes(app, { auth: deps.auth, queue: deps.queue, signer: deps.signer });
+  registerAccountRoutes(router, { accounts, resendLimit: deps.rateLimit });
+  registerAnalyticsRoutes(router, { pageViews: deps.repositories.pageViews });
+  registerFileRoutes(router, { storage: deps.storage, signer: deps.signer, auth: deps.auth });
+  registerUploadRoutes(router, { uploads: deps.uploads });
+  registerJobRoutes(router, { queue: deps.queue, signer: deps.signer });
   const { subscriptions, uploads, projects } = deps.repositories;
   const workflow = createWorkflowProjects(projects);
   const probeDuration = async (path: string) => (await probe(path)).duration;
@@ -244,8 +245,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerBgMusicRoutes(app, { auth: deps.auth, bgMusic: createBgMusicService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, libraryTracks }) });
   const ownVideos = createOwnVideos({ workflow, ownVideos: deps.repositories.ownVideos, uploads: deps.uploads, uploadRecords: uploads, signer: deps.signer, videoJobs });
   registerOwnVideoRoutes(app, { auth: deps.auth, ownVideos, tmpDir: deps.tmpDir });
-  if (deps.email.kind === 'outbox') registerDevOutboxRoutes(app, deps.repositories.outbox, operator);
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  if (deps.email.kind === 'outbox') registerDevOutboxRoutes(router, deps.repositories.outbox, operator);
+  registerHealthRoutes(router);
 
   await registerWebRoutes(app, deps.webDistDir ?? '');
   return app;

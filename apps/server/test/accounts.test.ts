@@ -118,7 +118,7 @@ describe.each(targets)('accounts on $name', (target) => {
 
     const malformed = await client.post('/api/send-verification-email', { email: 'ghost@' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ error: resendVerificationMessages.byStatus[400] });
+    expect(malformed.json()).toEqual({ error: resendVerificationMessages.byStatus[400], field: 'email' });
   });
 
   it('resets a password through the mailed link, and only then', async () => {

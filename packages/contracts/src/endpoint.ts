@@ -8,9 +8,10 @@ export type HttpMethod = 'GET' | 'POST';
 
 /**
  * Who may call: 'session' needs a signed-in user; 'public' may be anonymous (the handler still sees a session if
- * there is one); 'operator' needs the operator token; 'signature' is a vendor's webhook, checked by its signature.
+ * there is one); 'operator' needs the operator token; 'signature' is a vendor's webhook, checked by its signature;
+ * 'auth' is better-auth's own, which reads the session itself.
  */
-export type EndpointAccess = 'public' | 'session' | 'operator' | 'signature';
+export type EndpointAccess = 'public' | 'session' | 'operator' | 'signature' | 'auth';
 
 /**
  * How the body arrives. 'form' is a SPEC §7 form call: multipart/form-data (a browser's FormData),
@@ -40,6 +41,8 @@ export interface EndpointDefinition<
   produces?: string;
   /** Body fields that name the caller: they may only name the signed-in user (identity comes from the session). */
   namesUser?: { id?: string; email?: string };
+  /** The refusal text for a body that does not parse, when the catalogue has its own for this call. */
+  badRequestMessage?: string;
   /** SPEC §7 subtitle calls read a refusal's text from `detail`: it is sent beside `error`. */
   detailOnError?: boolean;
 }
@@ -57,8 +60,8 @@ type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${i
     ? Name
     : never;
 
-/** `/api/jobs/:id/cancel` → `{ id: string }`. */
-export type PathParams<Path extends string> = { [Name in ParamNames<Path>]: string };
+/** `/api/jobs/:id/cancel` → `{ id: string }`; a trailing `*` (a storage key with slashes) → `{ '*': string }`. */
+export type PathParams<Path extends string> = { [Name in ParamNames<Path> | (Path extends `${string}*` ? '*' : never)]: string };
 
 export type EndpointRequest<E extends AnyEndpoint> = z.input<E['request']>;
 export type EndpointResponse<E extends AnyEndpoint> = z.output<E['response']>;

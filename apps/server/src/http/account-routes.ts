@@ -1,33 +1,23 @@
-import {
-  createUserRequest,
-  isEmailConfirmedRequest,
-  resendVerificationMessages,
-  sendVerificationEmailRequest,
-} from '@reelsmith/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { AccountsService } from '../services/accounts.ts';
-import type { Auth } from '../services/auth.ts';
+import { accountEndpoints, resendVerificationMessages } from '@reelsmith/contracts';
 import { UserFacingError } from '../errors.ts';
-import { parseWith } from './errors.ts';
-import { assertSameUser, readSessionUser, requireSessionUser, toWebHeaders } from './session.ts';
+import type { AccountsService } from '../services/accounts.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
+import { toWebHeaders } from './session.ts';
 
 export function registerAccountRoutes(
-  app: FastifyInstance,
-  deps: { auth: Auth; accounts: AccountsService; resendLimit: { max: number; windowSeconds: number } },
+  router: EndpointRouter,
+  deps: { accounts: AccountsService; resendLimit: { max: number; windowSeconds: number } },
 ): void {
-  const { auth, accounts } = deps;
+  const { accounts } = deps;
+  const { route } = router;
 
-  app.get('/api/me', async (request) => ({ user: await readSessionUser(auth, request) }));
+  route(accountEndpoints.me, ({ user }) => ({ user }));
 
-  app.post('/api/is-email-confirmed', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(isEmailConfirmedRequest, request.body);
-    assertSameUser(user, { email: body.email });
-    return { confirmed: await accounts.isEmailConfirmed(user) };
-  });
+  route(accountEndpoints.isEmailConfirmed, async ({ user }) => ({ confirmed: await accounts.isEmailConfirmed(user) }));
 
-  app.post(
-    '/api/send-verification-email',
+  route(
+    accountEndpoints.sendVerificationEmail,
+    async ({ input, request }) => ({ message: await accounts.resendVerification(input.email, toWebHeaders(request)) }),
     {
       config: {
         rateLimit: {
@@ -37,16 +27,10 @@ export function registerAccountRoutes(
         },
       },
     },
-    async (request) => {
-      const body = parseWith(sendVerificationEmailRequest, request.body, resendVerificationMessages.byStatus[400]);
-      const user = await readSessionUser(auth, request);
-      if (user) assertSameUser(user, { id: body.id, email: body.email });
-      return { message: await accounts.resendVerification(body.email, toWebHeaders(request)) };
-    },
   );
 
-  app.post('/api/create-user', async (request) => {
-    await accounts.ensureUserRecord(parseWith(createUserRequest, request.body));
-    return { status: 'success' };
+  route(accountEndpoints.createUser, async ({ input }) => {
+    await accounts.ensureUserRecord(input);
+    return { status: 'success' as const };
   });
 }

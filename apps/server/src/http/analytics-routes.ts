@@ -1,17 +1,18 @@
-import { pageViewRequest, rateLimitMessages } from '@reelsmith/contracts';
-import type { FastifyInstance } from 'fastify';
+import { accountEndpoints, rateLimitMessages } from '@reelsmith/contracts';
 import type { PageViewsRepository } from '../db/repositories/page-views.ts';
 import { UserFacingError } from '../errors.ts';
-import type { Auth } from '../services/auth.ts';
-import { parseWith } from './errors.ts';
-import { readSessionUser } from './session.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 
 // Anyone may record a page view, signed in or not; a person clicking through the app stays far below this.
 const pageViewsPerMinute = 120;
 
-export function registerAnalyticsRoutes(app: FastifyInstance, deps: { auth: Auth; pageViews: PageViewsRepository }): void {
-  app.post(
-    '/api/analytics/pageview',
+export function registerAnalyticsRoutes(router: EndpointRouter, deps: { pageViews: PageViewsRepository }): void {
+  router.route(
+    accountEndpoints.pageView,
+    async ({ user, input, reply }) => {
+      await deps.pageViews.add({ path: input.path, referrer: input.referrer || null, userId: user?.id ?? null });
+      return reply.status(204).send();
+    },
     {
       config: {
         rateLimit: {
@@ -20,12 +21,6 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: { auth: Auth
           errorResponseBuilder: () => new UserFacingError(429, rateLimitMessages.tooManyRequests),
         },
       },
-    },
-    async (request, reply) => {
-      const body = parseWith(pageViewRequest, request.body);
-      const user = await readSessionUser(deps.auth, request);
-      await deps.pageViews.add({ path: body.path, referrer: body.referrer || null, userId: user?.id ?? null });
-      return reply.status(204).send();
     },
   );
 }

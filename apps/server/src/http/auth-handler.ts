@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { genericMessages } from '@reelsmith/contracts';
+import { accountEndpoints, genericMessages } from '@reelsmith/contracts';
 import type { Auth } from '../services/auth.ts';
+import type { EndpointHandler, EndpointRouter } from './endpoint-router.ts';
 import { toWebHeaders } from './session.ts';
 
 /** People paste addresses with stray spaces; every auth endpoint sees the trimmed one (SPEC §5). */
@@ -27,28 +27,26 @@ function deeperThan(body: unknown, limit: number): boolean {
 }
 
 /** Hands /api/auth/* to better-auth as a Fetch request and streams its answer back. */
-export function registerAuthHandler(app: FastifyInstance, auth: Auth, publicUrl: string): void {
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    async handler(request, reply) {
-      if (deeperThan(request.body, maxBodyDepth)) return reply.status(400).send({ error: genericMessages.badRequest });
-      // Built on the public URL, not the Host header, which the client chooses and which might not even parse.
-      const url = new URL(request.url, publicUrl);
-      const headers = toWebHeaders(request);
-      // Rate limits key on this header; it is set here from the socket, so a client cannot choose its own.
-      headers.set('x-client-ip', request.ip);
-      const hasBody = request.method !== 'GET' && request.body !== undefined;
-      const response = await auth.handler(
-        new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(withTrimmedEmail(request.body)) : undefined }),
-      );
-      reply.status(response.status);
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
-    },
-  });
+export function registerAuthHandler(router: EndpointRouter, auth: Auth, publicUrl: string): void {
+  const handler: EndpointHandler<typeof accountEndpoints.authPost> = async ({ request, reply }) => {
+    if (deeperThan(request.body, maxBodyDepth)) return reply.status(400).send({ error: genericMessages.badRequest });
+    // Built on the public URL, not the Host header, which the client chooses and which might not even parse.
+    const url = new URL(request.url, publicUrl);
+    const headers = toWebHeaders(request);
+    // Rate limits key on this header; it is set here from the socket, so a client cannot choose its own.
+    headers.set('x-client-ip', request.ip);
+    const hasBody = request.method !== 'GET' && request.body !== undefined;
+    const response = await auth.handler(
+      new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(withTrimmedEmail(request.body)) : undefined }),
+    );
+    reply.status(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie') reply.header(key, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+  };
+  router.route(accountEndpoints.authGet, handler);
+  router.route(accountEndpoints.authPost, handler);
 }

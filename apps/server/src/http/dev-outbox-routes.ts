@@ -1,10 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { platformEndpoints } from '@reelsmith/contracts';
 import type { OutboxRepository, StoredMail } from '../db/repositories/outbox.ts';
-import { parseWith } from './errors.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 import type { OperatorGuard } from './operator.ts';
-
-const outboxQuery = z.object({ to: z.string().trim().max(254).optional() });
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -34,9 +31,8 @@ ${rows || '<p>No mail yet.</p>'}</main></body></html>`;
 }
 
 /** Only registered while the outbox transport is on: with SMTP these paths do not exist. Reset links are in here. */
-export function registerDevOutboxRoutes(app: FastifyInstance, outbox: OutboxRepository, operator: OperatorGuard): void {
-  app.get('/api/dev/outbox', { preHandler: operator.requireOperator }, async (request) => {
-    const { to } = parseWith(outboxQuery, request.query);
+export function registerDevOutboxRoutes(router: EndpointRouter, outbox: OutboxRepository, operator: OperatorGuard): void {
+  router.route(platformEndpoints.outbox, async ({ input: { to } }) => {
     const mails = await outbox.list({ to: to || undefined });
     return mails.map((mail) => ({
       to: mail.to,
@@ -48,9 +44,12 @@ export function registerDevOutboxRoutes(app: FastifyInstance, outbox: OutboxRepo
     }));
   });
 
-  app.get('/dev/mailbox', { preHandler: [operator.acceptLinkToken, operator.requireOperator] }, async (request, reply) => {
-    const { to } = parseWith(outboxQuery, request.query);
-    const mails = await outbox.list({ to: to || undefined, limit: 50 });
-    return reply.type('text/html; charset=utf-8').send(mailboxPage(mails, to));
-  });
+  router.route(
+    platformEndpoints.mailbox,
+    async ({ input: { to }, reply }) => {
+      const mails = await outbox.list({ to: to || undefined, limit: 50 });
+      return reply.type('text/html; charset=utf-8').send(mailboxPage(mails, to));
+    },
+    { preHandler: [operator.acceptLinkToken] },
+  );
 }

@@ -1,5 +1,5 @@
 import type { AnyEndpoint, EndpointResponse, PathParams, SessionUser } from '@reelsmith/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { Auth } from '../services/auth.ts';
 import { UserFacingError } from '../errors.ts';
@@ -25,6 +25,14 @@ export type EndpointHandler<E extends AnyEndpoint> = (
   context: EndpointContext<E>,
 ) => Promise<EndpointResponse<E> | z.input<E['response']> | FastifyReply> | EndpointResponse<E> | FastifyReply;
 
+/** What a route adds to its definition: per-route rate limits and body limits are the server's business, not the contract's. */
+export interface EndpointRouteOptions {
+  config?: FastifyContextConfig;
+  bodyLimit?: number;
+  /** Runs before the operator check (the mailbox link trades its token for a cookie first). */
+  preHandler?: preHandlerAsyncHookHandler[];
+}
+
 export interface EndpointRouterOptions {
   auth: Auth;
   operator?: OperatorGuard;
@@ -47,13 +55,15 @@ export function createEndpointRouter(app: FastifyInstance, options: EndpointRout
     return endpoint.access === 'public' ? readSessionUser(options.auth, request) : Promise.resolve(null);
   }
 
-  function route<E extends AnyEndpoint>(endpoint: E, handler: EndpointHandler<E>): void {
+  function route<E extends AnyEndpoint>(endpoint: E, handler: EndpointHandler<E>, routeOptions: EndpointRouteOptions = {}): void {
     registered.push(endpoint);
-    const onRequest = endpoint.access === 'operator' ? requireOperatorHook(options.operator) : undefined;
+    const preHandler = [...(routeOptions.preHandler ?? []), ...(endpoint.access === 'operator' ? [requireOperatorHook(options.operator)] : [])];
     app.route({
       method: endpoint.method,
       url: endpoint.path,
-      ...(onRequest ? { onRequest } : {}),
+      ...(preHandler.length > 0 ? { preHandler } : {}),
+      ...(routeOptions.config ? { config: routeOptions.config } : {}),
+      ...(routeOptions.bodyLimit ? { bodyLimit: routeOptions.bodyLimit } : {}),
       handler: async (request, reply) => {
         try {
           return await handle(endpoint, handler, request, reply);
@@ -69,7 +79,7 @@ export function createEndpointRouter(app: FastifyInstance, options: EndpointRout
   async function handle<E extends AnyEndpoint>(endpoint: E, handler: EndpointHandler<E>, request: FastifyRequest, reply: FastifyReply) {
     const user = await userOf(endpoint, request);
     const check = (fields: unknown) => {
-      const parsed = parseWith(endpoint.request, fields);
+      const parsed = parseWith(endpoint.request, fields, endpoint.badRequestMessage);
       if (user && endpoint.namesUser) assertSameUser(user, namedUser(endpoint, parsed));
       return parsed;
     };

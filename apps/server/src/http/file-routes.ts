@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { genericMessages } from '@reelsmith/contracts';
+import { genericMessages, platformEndpoints } from '@reelsmith/contracts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
-import type { Auth } from '../services/auth.ts';
 import { ownerOfKey, type FileUrlSigner } from '../services/file-urls.ts';
+import type { Auth } from '../services/auth.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 import { readSessionUser } from './session.ts';
 
 /** Parses a single `bytes=a-b` range (what browsers send when seeking video); null means "not satisfiable". */
@@ -21,15 +21,14 @@ export function parseRange(header: string, size: number): { start: number; end: 
   return start <= end && start < size ? { start, end } : null;
 }
 
-export function registerFileRoutes(app: FastifyInstance, deps: { storage: ObjectStorage; signer: FileUrlSigner; auth: Auth }): void {
-  app.get('/files/*', async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const { exp, sig } = request.query as { exp?: string; sig?: string };
-    if (!deps.signer.verify(key, exp, sig)) return reply.status(403).send({ error: genericMessages.forbidden });
+export function registerFileRoutes(router: EndpointRouter, deps: { storage: ObjectStorage; signer: FileUrlSigner; auth: Auth }): void {
+  router.route(platformEndpoints.file, async ({ input, params, request, reply }) => {
+    const key = params['*'];
+    if (!deps.signer.verify(key, input.exp, input.sig)) return reply.status(403).send({ error: genericMessages.forbidden });
     const owner = ownerOfKey(key);
-    if (owner !== null) {
-      const user = await readSessionUser(deps.auth, request);
-      if (user?.id !== owner) return reply.status(403).send({ error: genericMessages.forbidden });
+    // A user's own files need their session as well as the signature; the library's shared files only the signature.
+    if (owner !== null && (await readSessionUser(deps.auth, request))?.id !== owner) {
+      return reply.status(403).send({ error: genericMessages.forbidden });
     }
     const object = await deps.storage.stat(key);
     if (!object) return reply.status(404).send({ error: genericMessages.notFound });

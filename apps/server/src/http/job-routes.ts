@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { platformEndpoints, type JobStatusResponse } from '@reelsmith/contracts';
 import type { JobStatusRecord } from '../db/repositories/job-status.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { Auth } from '../services/auth.ts';
 import type { FileUrlSigner } from '../services/file-urls.ts';
-import { requireSessionUser } from './session.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 
 /** The status a page polls; a stored result key becomes a fresh signed URL on every read. */
-export function jobStatusBody(record: JobStatusRecord, signer: FileUrlSigner) {
+export function jobStatusBody(record: JobStatusRecord, signer: FileUrlSigner): JobStatusResponse {
   const key = typeof record.result?.key === 'string' ? record.result.key : undefined;
   return {
     id: record.id,
@@ -17,14 +16,7 @@ export function jobStatusBody(record: JobStatusRecord, signer: FileUrlSigner) {
   };
 }
 
-export function registerJobRoutes(app: FastifyInstance, deps: { auth: Auth; queue: JobQueue; signer: FileUrlSigner }): void {
-  app.get('/api/jobs/:id', async (request) => {
-    const user = await requireSessionUser(deps.auth, request);
-    return jobStatusBody(await deps.queue.status(user.id, (request.params as { id: string }).id), deps.signer);
-  });
-
-  app.post('/api/jobs/:id/cancel', async (request) => {
-    const user = await requireSessionUser(deps.auth, request);
-    return jobStatusBody(await deps.queue.cancel(user.id, (request.params as { id: string }).id), deps.signer);
-  });
+export function registerJobRoutes(router: EndpointRouter, deps: { queue: JobQueue; signer: FileUrlSigner }): void {
+  router.route(platformEndpoints.jobStatus, async ({ user, params }) => jobStatusBody(await deps.queue.status(user.id, params.id), deps.signer));
+  router.route(platformEndpoints.jobCancel, async ({ user, params }) => jobStatusBody(await deps.queue.cancel(user.id, params.id), deps.signer));
 }

@@ -35,6 +35,7 @@ function parameters(endpoint: AnyEndpoint) {
 }
 
 function responses(endpoint: AnyEndpoint) {
+  if (endpoint.response instanceof z.ZodNull) return { '204': { description: 'No content' } };
   const success = endpoint.produces
     ? { description: 'Success', content: { [endpoint.produces]: { schema: endpoint.produces === 'text/html' ? { type: 'string' } : { type: 'string', format: 'binary' } } } }
     : { description: 'Success', content: { 'application/json': { schema: schemaOf(endpoint.response, 'output') } } };
@@ -42,7 +43,7 @@ function responses(endpoint: AnyEndpoint) {
   return { '200': success, '4XX': refusal, '5XX': refusal };
 }
 
-const security = { session: [{ session: [] }], operator: [{ operator: [] }], public: [], signature: [] } as const;
+const security = { session: [{ session: [] }], operator: [{ operator: [] }], public: [], signature: [], auth: [] } as const;
 
 /** OpenAPI 3.1 from the endpoint definitions; operator endpoints are left out of a production document. */
 export function buildOpenApi(endpoints: readonly AnyEndpoint[], options: { production: boolean; serverUrl: string }) {

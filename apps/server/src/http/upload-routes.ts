@@ -1,17 +1,14 @@
-import { uploadMessages, uploadPolicies, uploadPurposeSchema } from '@reelsmith/contracts';
-import type { FastifyInstance } from 'fastify';
+import { platformEndpoints, uploadMessages, uploadPolicies, uploadPurposeSchema } from '@reelsmith/contracts';
 import { UserFacingError } from '../errors.ts';
-import type { Auth } from '../services/auth.ts';
 import type { UploadService } from '../services/uploads.ts';
 import { parseWith } from './errors.ts';
 import { refuseNul } from './input-guard.ts';
-import { requireSessionUser } from './session.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 
 /** POST /api/uploads/:purpose (multipart, one field `file`): the checked upload, owned by the session's user. */
-export function registerUploadRoutes(app: FastifyInstance, deps: { auth: Auth; uploads: UploadService }): void {
-  app.post('/api/uploads/:purpose', async (request, reply) => {
-    const user = await requireSessionUser(deps.auth, request);
-    const purpose = parseWith(uploadPurposeSchema, (request.params as { purpose: string }).purpose);
+export function registerUploadRoutes(router: EndpointRouter, deps: { uploads: UploadService }): void {
+  router.route(platformEndpoints.upload, async ({ user, params, request, reply }) => {
+    const purpose = parseWith(uploadPurposeSchema, params.purpose);
     const policy = uploadPolicies[purpose];
     if (!request.isMultipart()) throw new UserFacingError(400, uploadMessages.missingFile);
     const file = await request.file({ limits: { fileSize: policy.maxBytes, files: 1 } });

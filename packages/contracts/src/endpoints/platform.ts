@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { outboxMessage } from '../accounts.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { uploadResponse } from '../uploads.ts';
+
+const none = z.object({});
+
+/** A job's state as a page polls it; `url` is a fresh signed link to its result. */
+export const jobStatusResponse = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'processing', 'done', 'error', 'cancelled']),
+  percent: z.number(),
+  url: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type JobStatusResponse = z.infer<typeof jobStatusResponse>;
+
+export const outboxQuery = z.object({ to: z.string().trim().max(254).optional() });
+
+export const platformEndpoints = {
+  health: defineEndpoint({
+    method: 'GET',
+    path: '/api/health',
+    summary: 'Liveness: the process answers.',
+    tag: 'platform',
+    access: 'public',
+    body: 'none',
+    request: none,
+    response: z.object({ status: z.literal('ok') }),
+  }),
+  file: defineEndpoint({
+    method: 'GET',
+    path: '/files/*',
+    summary: "A stored file by signed URL (exp, sig); a user's own files also need their session. Answers ranges for seeking.",
+    tag: 'files',
+    access: 'signature',
+    body: 'json',
+    request: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+    response: z.unknown(),
+    produces: 'application/octet-stream',
+  }),
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/api/uploads/:purpose',
+    summary: 'One checked upload (multipart field `file`) for a purpose; sniffed, probed and size-limited per purpose.',
+    tag: 'files',
+    access: 'session',
+    body: 'upload',
+    request: z.object({ file: z.unknown() }),
+    response: uploadResponse,
+  }),
+  jobStatus: defineEndpoint({
+    method: 'GET',
+    path: '/api/jobs/:id',
+    summary: "A job's state and percent, polled by the page.",
+    tag: 'jobs',
+    access: 'session',
+    body: 'none',
+    request: none,
+    response: jobStatusResponse,
+  }),
+  jobCancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/jobs/:id/cancel',
+    summary: 'Cancels a queued or running job of the user.',
+    tag: 'jobs',
+    access: 'session',
+    body: 'none',
+    request: none,
+    response: jobStatusResponse,
+  }),
+  outbox: defineEndpoint({
+    method: 'GET',
+    path: '/api/dev/outbox',
+    summary: 'Mail the app would have sent (outbox transport only).',
+    tag: 'dev',
+    access: 'operator',
+    body: 'json',
+    request: outboxQuery,
+    response: z.array(outboxMessage),
+  }),
+  mailbox: defineEndpoint({
+    method: 'GET',
+    path: '/dev/mailbox',
+    summary: 'The dev mailbox page; the start log links here with the operator token once.',
+    tag: 'dev',
+    access: 'operator',
+    body: 'json',
+    request: outboxQuery,
+    response: z.string(),
+    produces: 'text/html',
+  }),
+} as const;
