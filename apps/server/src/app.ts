@@ -160,8 +160,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const workflow = createWorkflowProjects(projects);
   const probeDuration = async (path: string) => (await probe(path)).duration;
   const videoJobCredits = createVideoJobCredits({ credits: deps.repositories.videoCredits, queue: deps.queue, quotas: deps.quotas, workflow });
-  registerDashboardRoutes(app, {
-    auth: deps.auth,
+  registerDashboardRoutes(router, {
     dashboard: createDashboardService({
       quotas: deps.quotas,
       subscriptions,
@@ -191,7 +190,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     quotas: deps.quotas,
     writer: deps.writer,
   });
-  registerIdeaRoutes(app, { auth: deps.auth, ideas });
+  registerIdeaRoutes(router, { ideas });
   registerVoiceRoutes(app, { auth: deps.auth, samples: deps.voiceSamples, signer: deps.signer });
   const scriptVideo = createScriptVideo({
     storage: deps.storage,

@@ -82,7 +82,7 @@ describe.each(targets)('ideas API on $name', (target) => {
     const body = { ...profileOf(owner.email), ...change };
     const saved = await owner.client.post('/api/save-business-profile', body);
     expect(saved.statusCode).toBe(400);
-    expect(saved.json()).toEqual({ error: ideaMessages.invalidProfile });
+    expect(saved.json()).toEqual({ error: ideaMessages.invalidProfile, field: expect.any(String) });
     const fields = Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => entry[1] !== undefined));
     const generated = await postForm(owner.client, '/api/generate-ideas', fields);
     expect(generated.statusCode).toBe(400);

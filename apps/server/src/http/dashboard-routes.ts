@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream';
-import { createVideoEntryBody, deleteVideoRequest, discardDraftRequest, projectStepRequest, emailRequest, renameVideoRequest, uploadMessages, uploadPolicies, videosRequest, type UploadPolicy } from '@reelsmith/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { dashboardEndpoints, uploadMessages, uploadPolicies, type UploadPolicy } from '@reelsmith/contracts';
+import type { FastifyRequest } from 'fastify';
 import { UserFacingError } from '../errors.ts';
-import type { Auth } from '../services/auth.ts';
 import type { DashboardService } from '../services/dashboard.ts';
 import type { DraftsService } from '../services/drafts.ts';
 import type { ProjectsService } from '../services/projects.ts';
 import type { IncomingFile } from '../services/uploads.ts';
-import { parseWith } from './errors.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 import { checkedParts } from './input-guard.ts';
-import { assertSameUser, requireSessionUser } from './session.ts';
+
+const success = { status: 'success' as const };
 
 /**
  * SPEC §7 sends `logo` and `email` in either order, so the file (capped at the logo policy's size while it
@@ -40,84 +40,56 @@ async function readLogoForm(request: FastifyRequest): Promise<{ email?: string; 
 }
 
 interface DashboardRouteDeps {
-  auth: Auth;
   dashboard: DashboardService;
   projects: ProjectsService;
   drafts: DraftsService;
 }
 
-export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardRouteDeps): void {
-  const { auth, dashboard, projects, drafts } = deps;
+export function registerDashboardRoutes(router: EndpointRouter, deps: DashboardRouteDeps): void {
+  const { dashboard, projects, drafts } = deps;
+  const { route } = router;
 
-  app.post('/api/subscription', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    assertSameUser(user, parseWith(emailRequest, request.body));
-    return dashboard.subscription(user.id);
-  });
+  route(dashboardEndpoints.subscription, ({ user }) => dashboard.subscription(user.id));
+  route(dashboardEndpoints.subscriptionByQuery, ({ user }) => dashboard.subscription(user.id));
 
-  app.get('/api/subscription', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    assertSameUser(user, parseWith(emailRequest, request.query));
-    return dashboard.subscription(user.id);
-  });
-
-  app.post('/api/upload-logo', async (request) => {
-    const user = await requireSessionUser(auth, request);
+  route(dashboardEndpoints.uploadLogo, async ({ user, request, check }) => {
     const form = await readLogoForm(request);
-    assertSameUser(user, parseWith(emailRequest, { email: form.email }));
+    check({ email: form.email });
     if (!form.logo) throw new UserFacingError(400, uploadMessages.missingFile);
     return dashboard.uploadLogo(user.id, form.logo);
   });
 
-  app.post('/api/remove-logo', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    assertSameUser(user, parseWith(emailRequest, request.body));
+  route(dashboardEndpoints.removeLogo, async ({ user }) => {
     await dashboard.removeLogo(user.id);
-    return { status: 'success' };
+    return success;
   });
 
-  app.post('/api/videos', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    assertSameUser(user, { id: parseWith(videosRequest, request.body).user_id });
-    return { videos: await projects.listVideos(user.id) };
+  route(dashboardEndpoints.videos, async ({ user }) => ({ videos: await projects.listVideos(user.id) }));
+
+  route(dashboardEndpoints.deleteVideo, async ({ user, input }) => {
+    await projects.deleteVideo(user.id, input.video_id);
+    return success;
   });
 
-  app.post('/api/delete-video', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    await projects.deleteVideo(user.id, parseWith(deleteVideoRequest, request.body).video_id);
-    return { status: 'success' };
+  route(dashboardEndpoints.renameVideo, async ({ user, input }) => {
+    await projects.renameVideo(user.id, input.video_id, input.title);
+    return success;
   });
 
-  app.post('/api/rename-video', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(renameVideoRequest, request.body);
-    await projects.renameVideo(user.id, body.video_id, body.title);
-    return { status: 'success' };
+  route(dashboardEndpoints.projectStep, async ({ user, input }) => {
+    await drafts.recordPage(user.id, input.project_id, input.page);
+    return success;
   });
 
-  app.post('/api/project-step', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(projectStepRequest, request.body);
-    await drafts.recordPage(user.id, body.project_id, body.page);
-    return { status: 'success' };
+  route(dashboardEndpoints.drafts, async ({ user }) => ({ drafts: await drafts.list(user.id) }));
+
+  route(dashboardEndpoints.discardDraft, async ({ user, input }) => {
+    await drafts.discard(user.id, input.video_id);
+    return success;
   });
 
-  app.get('/api/drafts', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    return { drafts: await drafts.list(user.id) };
-  });
-
-  app.post('/api/discard-draft', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    await drafts.discard(user.id, parseWith(discardDraftRequest, request.body).video_id);
-    return { status: 'success' };
-  });
-
-  app.post('/api/create-video-entry', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(createVideoEntryBody, request.body);
-    assertSameUser(user, { id: body.user_id });
-    const entry = await projects.createEntry(user.id, { videoType: body.video_type, userVideoUrl: body.user_video_url });
-    return { status: 'success', video_id: entry.id };
+  route(dashboardEndpoints.createVideoEntry, async ({ user, input }) => {
+    const entry = await projects.createEntry(user.id, { videoType: input.video_type, userVideoUrl: input.user_video_url });
+    return { status: 'success' as const, video_id: entry.id };
   });
 }

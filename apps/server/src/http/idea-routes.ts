@@ -1,56 +1,25 @@
-import {
-  emailQuery,
-  generateIdeasRequest,
-  ideaMessages,
-  projectFromIdeaRequest,
-  saveBusinessProfileRequest,
-  type BusinessProfile,
-} from '@reelsmith/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Auth } from '../services/auth.ts';
+import { ideaEndpoints, type BusinessProfile } from '@reelsmith/contracts';
 import type { IdeasService } from '../services/ideas.ts';
-import { parseWith } from './errors.ts';
-import { assertSameUser, requireSessionUser } from './session.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
+
+/** The profile fields of a save or generate body; its user_email is checked by the router to name the user. */
+const profileOf = ({ user_email: _email, ...profile }: BusinessProfile & { user_email: string }): BusinessProfile => profile;
 
 /** SPEC §7 business-profile, save-business-profile, user-ideas and api/generate-ideas, plus "Use this idea". */
-export function registerIdeaRoutes(app: FastifyInstance, deps: { auth: Auth; ideas: IdeasService }): void {
-  const { auth, ideas } = deps;
+export function registerIdeaRoutes(router: EndpointRouter, deps: { ideas: IdeasService }): void {
+  const { ideas } = deps;
+  const { route } = router;
 
-  /** The signed-in user, once the `?email=` the spec sends is checked to name them. */
-  async function userOfQuery(request: FastifyRequest) {
-    const user = await requireSessionUser(auth, request);
-    assertSameUser(user, parseWith(emailQuery, request.query));
-    return user;
-  }
+  route(ideaEndpoints.businessProfile, async ({ user }) => ({ profile: await ideas.profile(user.id) }));
 
-  /** The signed-in user and the profile fields of a save or generate body, once its user_email is checked. */
-  async function profileRequest(request: FastifyRequest, schema: typeof saveBusinessProfileRequest) {
-    const user = await requireSessionUser(auth, request);
-    const { user_email, ...profile } = parseWith(schema, request.body, ideaMessages.invalidProfile);
-    assertSameUser(user, { email: user_email });
-    return { user, profile: profile satisfies BusinessProfile };
-  }
+  route(ideaEndpoints.saveBusinessProfile, async ({ user, input }) => ({
+    status: 'success' as const,
+    profile: await ideas.saveProfile(user.id, profileOf(input)),
+  }));
 
-  app.get('/api/business-profile', async (request) => {
-    const user = await userOfQuery(request);
-    return { profile: await ideas.profile(user.id) };
-  });
+  route(ideaEndpoints.userIdeas, ({ user }) => ideas.history(user.id));
 
-  app.post('/api/save-business-profile', async (request) => {
-    const { user, profile } = await profileRequest(request, saveBusinessProfileRequest);
-    return { status: 'success', profile: await ideas.saveProfile(user.id, profile) };
-  });
+  route(ideaEndpoints.generateIdeas, ({ user, input }) => ideas.generate(user.id, profileOf(input)));
 
-  app.get('/api/user-ideas', async (request) => ideas.history((await userOfQuery(request)).id));
-
-  app.post('/api/generate-ideas', async (request) => {
-    const { user, profile } = await profileRequest(request, generateIdeasRequest);
-    return ideas.generate(user.id, profile);
-  });
-
-  app.post('/api/projects/from-idea', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(projectFromIdeaRequest, request.body);
-    return { video_id: (await ideas.startProject(user.id, body.idea_id)).id };
-  });
+  route(ideaEndpoints.projectFromIdea, async ({ user, input }) => ({ video_id: (await ideas.startProject(user.id, input.idea_id)).id }));
 }
