@@ -180,9 +180,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     drafts: createDraftsService({ projects, uploads, storage: deps.storage }),
   });
-  registerBillingRoutes(app, { auth: deps.auth, billing: deps.billing, repositories: deps.repositories, seller: deps.seller });
-  await registerPaymentWebhookRoutes(app, { provider: deps.paymentProvider, billing: deps.billing });
-  if (deps.testGateway) registerTestGatewayRoutes(app, deps.testGateway, operator);
+  registerBillingRoutes(router, { billing: deps.billing, repositories: deps.repositories, seller: deps.seller });
+  await registerPaymentWebhookRoutes(app, router, { provider: deps.paymentProvider, billing: deps.billing });
+  if (deps.testGateway) registerTestGatewayRoutes(router, deps.testGateway);
   const ideas = createIdeasService({
     profiles: deps.repositories.businessProfiles,
     ideas: deps.repositories.ideas,

@@ -193,6 +193,7 @@ describe.each(targets)('billing with the test gateway on $name', (target) => {
     }
     expect((await client.post('/api/create-subscription', { plan_id: 'platinum', gst_invoice: 'No', email: 'honest@example.com' })).json()).toEqual({
       error: billingMessages.failedToInitiateSubscription,
+      field: 'plan_id',
     });
   });
 });

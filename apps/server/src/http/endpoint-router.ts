@@ -47,8 +47,7 @@ function namedUser(endpoint: AnyEndpoint, input: unknown) {
 }
 
 /** Registers endpoints from their definitions; each route gets session, owner check and parsing from here. */
-export function createEndpointRouter(app: FastifyInstance, options: EndpointRouterOptions) {
-  const registered: AnyEndpoint[] = [];
+export function createEndpointRouter(app: FastifyInstance, options: EndpointRouterOptions, registered: AnyEndpoint[] = []): EndpointRouter {
 
   function userOf(endpoint: AnyEndpoint, request: FastifyRequest) {
     if (endpoint.access === 'session') return requireSessionUser(options.auth, request);
@@ -93,7 +92,12 @@ export function createEndpointRouter(app: FastifyInstance, options: EndpointRout
     return result;
   }
 
-  return { route, registered: () => registered as readonly AnyEndpoint[] };
+  return {
+    route,
+    registered: () => registered as readonly AnyEndpoint[],
+    /** The same router inside an encapsulated scope (a route with its own body parser). */
+    within: (scope: FastifyInstance): EndpointRouter => createEndpointRouter(scope, options, registered),
+  };
 }
 
 function requireOperatorHook(operator: OperatorGuard | undefined) {
@@ -110,4 +114,8 @@ function assertResponse(endpoint: AnyEndpoint, result: unknown): void {
   throw new Error(`${endpoint.method} ${endpoint.path} answered outside its response schema at "${issue?.path.join('.')}": ${issue?.message}`);
 }
 
-export type EndpointRouter = ReturnType<typeof createEndpointRouter>;
+export interface EndpointRouter {
+  route<E extends AnyEndpoint>(endpoint: E, handler: EndpointHandler<E>, routeOptions?: EndpointRouteOptions): void;
+  registered(): readonly AnyEndpoint[];
+  within(scope: FastifyInstance): EndpointRouter;
+}

@@ -1,18 +1,24 @@
+import { billingEndpoints } from '@reelsmith/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentProvider } from '../providers/payments/types.ts';
 import type { BillingService } from '../services/billing.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 
-export const paymentWebhookPath = '/api/payments/webhook';
+export const paymentWebhookPath = billingEndpoints.webhook.path;
 
 /**
  * The provider's webhooks. The signature covers the exact bytes sent, so this route keeps the raw body; a request
  * whose signature does not match changes nothing.
  */
-export async function registerPaymentWebhookRoutes(app: FastifyInstance, deps: { provider: PaymentProvider; billing: BillingService }) {
+export async function registerPaymentWebhookRoutes(
+  app: FastifyInstance,
+  router: EndpointRouter,
+  deps: { provider: PaymentProvider; billing: BillingService },
+) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
-    scope.post(paymentWebhookPath, async (request, reply) => {
+    router.within(scope).route(billingEndpoints.webhook, async ({ request, reply }) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers['x-razorpay-signature'];
       if (!deps.provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)) {
@@ -26,7 +32,7 @@ export async function registerPaymentWebhookRoutes(app: FastifyInstance, deps: {
         return reply.status(400).send({ error: 'Invalid event.' });
       }
       await deps.billing.applyEvent(event);
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     });
   });
 }

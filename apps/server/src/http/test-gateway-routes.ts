@@ -1,9 +1,9 @@
-import { plans, type PlanId } from '@reelsmith/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { gatewayEndpoints, plans, type PlanId } from '@reelsmith/contracts';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { TestGateway } from '../providers/payments/test-gateway.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 import { parseWith } from './errors.ts';
-import type { OperatorGuard } from './operator.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -25,14 +25,16 @@ const idParams = z.object({ id: z.string().regex(/^[a-z]+_[0-9a-f]+$/) });
  * The hosted checkout of the built-in test gateway, and its clock; registered only when it is the provider. Moving
  * the clock or failing a renewal touches every account, so those take the operator token.
  */
-export function registerTestGatewayRoutes(app: FastifyInstance, gateway: TestGateway, operator: OperatorGuard): void {
-  app.get('/pay/subscriptions/:id', async (request, reply) => {
-    const { id } = parseWith(idParams, request.params);
+export function registerTestGatewayRoutes(router: EndpointRouter, gateway: TestGateway): void {
+  const { route } = router;
+  const checkoutId = (params: { id: string }) => parseWith(idParams, params).id;
+  route(gatewayEndpoints.subscriptionCheckout, async ({ input, params, reply }) => {
+    const id = checkoutId(params);
     const sub = await gateway.subscriptionFor(id);
     if (!sub) return reply.status(404).send({ error: 'Not found.' });
     const plan = plans[sub.planId as PlanId];
     const done = sub.status !== 'created';
-    const declined = (request.query as { declined?: string }).declined === '1';
+    const declined = input.declined === '1';
     return page(
       reply,
       `${plan.title} subscription`,
@@ -46,28 +48,27 @@ ${done && sub.paidCount === 0 ? `<p role="status">This checkout is ${escapeHtml(
     );
   });
 
-  app.post('/pay/subscriptions/:id/pay', async (request, reply) => {
-    const { id } = parseWith(idParams, request.params);
+  route(gatewayEndpoints.paySubscription, async ({ params, reply }) => {
+    const id = checkoutId(params);
     await gateway.paySubscription(id);
     return reply.redirect(`/pay/subscriptions/${id}`, 303);
   });
 
-  app.post('/pay/subscriptions/:id/decline', async (request, reply) => {
-    const { id } = parseWith(idParams, request.params);
+  route(gatewayEndpoints.declineSubscription, async ({ params, reply }) => {
+    const id = checkoutId(params);
     return reply.redirect(`/pay/subscriptions/${id}?declined=1`, 303);
   });
 
-  app.post('/pay/subscriptions/:id/fail-next-renewal', { preHandler: operator.requireOperator }, async (request) => {
-    const { id } = parseWith(idParams, request.params);
-    await gateway.failNextRenewal(id);
-    return { status: 'ok' };
+  route(gatewayEndpoints.failNextRenewal, async ({ params }) => {
+    await gateway.failNextRenewal(checkoutId(params));
+    return { status: 'ok' as const };
   });
 
-  app.get('/pay/links/:id', async (request, reply) => {
-    const { id } = parseWith(idParams, request.params);
+  route(gatewayEndpoints.linkCheckout, async ({ input, params, reply }) => {
+    const id = checkoutId(params);
     const link = await gateway.paymentLinkFor(id);
     if (!link) return reply.status(404).send({ error: 'Not found.' });
-    const declined = (request.query as { declined?: string }).declined === '1';
+    const declined = input.declined === '1';
     return page(
       reply,
       link.description,
@@ -80,20 +81,14 @@ ${link.status !== 'created' ? `<p role="status">This payment link is ${escapeHtm
     );
   });
 
-  app.post('/pay/links/:id/pay', async (request, reply) => {
-    const { id } = parseWith(idParams, request.params);
-    return reply.redirect(await gateway.payLink(id), 303);
-  });
+  route(gatewayEndpoints.payLink, async ({ params, reply }) => reply.redirect(await gateway.payLink(checkoutId(params)), 303));
 
-  app.post('/pay/links/:id/decline', async (request, reply) => {
-    const { id } = parseWith(idParams, request.params);
+  route(gatewayEndpoints.declineLink, async ({ params, reply }) => {
+    const id = checkoutId(params);
     return reply.redirect(`/pay/links/${id}?declined=1`, 303);
   });
 
-  app.get('/pay/test-clock', async () => ({ now: gateway.now().toISOString() }));
+  route(gatewayEndpoints.clock, () => ({ now: gateway.now().toISOString() }));
 
-  app.post('/pay/test-clock/advance', { preHandler: operator.requireOperator }, async (request) => {
-    const { days } = parseWith(z.object({ days: z.coerce.number().min(0).max(400) }), request.body);
-    return { now: (await gateway.advanceClock(days)).toISOString() };
-  });
+  route(gatewayEndpoints.advanceClock, async ({ input }) => ({ now: (await gateway.advanceClock(input.days)).toISOString() }));
 }

@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from '../endpoint.ts';
 import { accountEndpoints } from './accounts.ts';
+import { billingEndpoints, gatewayEndpoints } from './billing.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { docsEndpoints } from './docs.ts';
 import { ideaEndpoints } from './ideas.ts';
@@ -7,13 +8,15 @@ import { platformEndpoints } from './platform.ts';
 import { storyboardEndpoints } from './storyboard.ts';
 import { subtitleEndpoints } from './subtitles.ts';
 
-export { accountEndpoints, dashboardEndpoints, docsEndpoints, ideaEndpoints, platformEndpoints, storyboardEndpoints, subtitleEndpoints };
+export { accountEndpoints, billingEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, platformEndpoints, storyboardEndpoints, subtitleEndpoints };
 export { jobStatusResponse, outboxQuery, type JobStatusResponse } from './platform.ts';
 
 /** Every endpoint the server answers; the route check and the OpenAPI document read this list. */
 export const allEndpoints: readonly AnyEndpoint[] = [
   accountEndpoints,
+  billingEndpoints,
   dashboardEndpoints,
+  gatewayEndpoints,
   docsEndpoints,
   ideaEndpoints,
   platformEndpoints,
