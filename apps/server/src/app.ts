@@ -222,7 +222,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logoOf: async (userId) => (await subscriptions.find(userId))?.logoKey ?? null,
   });
   registerFinalVideoRoutes(app, { auth: deps.auth, finalVideo });
-  registerLibraryRoutes(app, deps.auth, deps.media);
+  registerLibraryRoutes(app, router, deps.media);
   const brolls = createBrollsService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, queue: deps.queue, renderJob: deps.renderJob, probeDuration });
   const autoBroll = createAutoBroll({ workflow, stock: deps.media.stock, storage: deps.storage, signer: deps.signer, probeDuration, ownSound });
   registerBrollRoutes(app, { auth: deps.auth, brolls, autoBroll });
@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const imageToVideo = createImageToVideoService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, quotas: deps.quotas, videoJobs, credits: videoJobCredits, probe: probeMedia, tmpDir: deps.tmpDir });
   registerImageToVideoRoutes(app, { auth: deps.auth, imageToVideo, effects: createImageEffects({ storage: deps.storage, signer: deps.signer, tmpDir: deps.tmpDir }) });
   const libraryTracks = () => deps.media.library.list('track');
-  registerBgMusicRoutes(app, { auth: deps.auth, bgMusic: createBgMusicService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, libraryTracks }) });
+  registerBgMusicRoutes(router, { bgMusic: createBgMusicService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, libraryTracks }) });
   const ownVideos = createOwnVideos({ workflow, ownVideos: deps.repositories.ownVideos, uploads: deps.uploads, uploadRecords: uploads, signer: deps.signer, videoJobs });
   registerOwnVideoRoutes(app, { auth: deps.auth, ownVideos, tmpDir: deps.tmpDir });
   if (deps.email.kind === 'outbox') registerDevOutboxRoutes(router, deps.repositories.outbox, operator);

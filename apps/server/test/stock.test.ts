@@ -45,7 +45,7 @@ describe('stock search and add-from-stock on the local library', () => {
     for (const body of [{ q: '   ', type: 'image' }, { type: 'image' }, { q: '' }]) {
       const response = await search(body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: stockMessages.emptyQuery });
+      expect(response.json()).toEqual({ error: stockMessages.emptyQuery, field: 'q' });
     }
     expect((await search({ q: 'sunset', type: 'audio' })).statusCode).toBe(400);
   });

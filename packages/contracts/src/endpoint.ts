@@ -41,8 +41,10 @@ export interface EndpointDefinition<
   produces?: string;
   /** Body fields that name the caller: they may only name the signed-in user (identity comes from the session). */
   namesUser?: { id?: string; email?: string };
-  /** The refusal text for a body that does not parse, when the catalogue has its own for this call. */
-  badRequestMessage?: string;
+  /** The refusal text for a body that does not parse, when the catalogue has its own for this call (or for this body). */
+  badRequestMessage?: string | ((body: unknown) => string);
+  /** Registered only under a configuration (e.g. 'Pexels is the stock provider'); always otherwise. */
+  onlyWhen?: string;
   /** SPEC §7 subtitle calls read a refusal's text from `detail`: it is sent beside `error`. */
   detailOnError?: boolean;
 }

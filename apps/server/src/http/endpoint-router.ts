@@ -78,7 +78,8 @@ export function createEndpointRouter(app: FastifyInstance, options: EndpointRout
   async function handle<E extends AnyEndpoint>(endpoint: E, handler: EndpointHandler<E>, request: FastifyRequest, reply: FastifyReply) {
     const user = await userOf(endpoint, request);
     const check = (fields: unknown) => {
-      const parsed = parseWith(endpoint.request, fields, endpoint.badRequestMessage);
+      const message = typeof endpoint.badRequestMessage === 'function' ? endpoint.badRequestMessage(fields) : endpoint.badRequestMessage;
+      const parsed = parseWith(endpoint.request, fields, message);
       if (user && endpoint.namesUser) assertSameUser(user, namedUser(endpoint, parsed));
       return parsed;
     };

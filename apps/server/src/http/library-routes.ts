@@ -1,8 +1,8 @@
+import { mediaEndpoints } from '@reelsmith/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Auth } from '../services/auth.ts';
 import type { LibraryFeatures } from '../services/library-setup.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 import { registerMusicRoutes } from './music-routes.ts';
-import { requireSessionUser } from './session.ts';
 import { registerStockRoutes } from './stock-routes.ts';
 
 /**
@@ -10,15 +10,12 @@ import { registerStockRoutes } from './stock-routes.ts';
  * starts once the app is ready (when warm-up is on, else on the first request that needs it) and stops, mid-render
  * if need be, when the app closes.
  */
-export function registerLibraryRoutes(app: FastifyInstance, auth: Auth, features: LibraryFeatures): void {
-  registerStockRoutes(app, { auth, stock: features.stock });
-  registerMusicRoutes(app, { auth, catalogue: features.catalogue });
+export function registerLibraryRoutes(app: FastifyInstance, router: EndpointRouter, features: LibraryFeatures): void {
+  registerStockRoutes(router, { stock: features.stock });
+  registerMusicRoutes(router, { catalogue: features.catalogue });
 
   /** GET /api/backgrounds: the Scroll Stopper backgrounds made so far, [{id, name, thumbnail_url, video_url, duration}]. */
-  app.get('/api/backgrounds', async (request) => {
-    await requireSessionUser(auth, request);
-    return features.catalogue.backgrounds();
-  });
+  router.route(mediaEndpoints.backgrounds, () => features.catalogue.backgrounds());
 
   if (features.warmUp) app.addHook('onReady', async () => void features.library.start());
   app.addHook('onClose', async () => features.library.stop());

@@ -54,6 +54,7 @@ export function buildOpenApi(endpoints: readonly AnyEndpoint[], options: { produ
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = {
       summary: endpoint.summary,
+      ...(endpoint.onlyWhen ? { description: `Only when ${endpoint.onlyWhen}.` } : {}),
       tags: [endpoint.tag],
       operationId: `${endpoint.method.toLowerCase()}${endpoint.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
       security: security[endpoint.access],

@@ -4,11 +4,12 @@ import { billingEndpoints, gatewayEndpoints } from './billing.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { docsEndpoints } from './docs.ts';
 import { ideaEndpoints } from './ideas.ts';
+import { mediaEndpoints } from './media.ts';
 import { platformEndpoints } from './platform.ts';
 import { storyboardEndpoints } from './storyboard.ts';
 import { subtitleEndpoints } from './subtitles.ts';
 
-export { accountEndpoints, billingEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, platformEndpoints, storyboardEndpoints, subtitleEndpoints };
+export { accountEndpoints, billingEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, storyboardEndpoints, subtitleEndpoints };
 export { jobStatusResponse, outboxQuery, type JobStatusResponse } from './platform.ts';
 
 /** Every endpoint the server answers; the route check and the OpenAPI document read this list. */
@@ -19,6 +20,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   gatewayEndpoints,
   docsEndpoints,
   ideaEndpoints,
+  mediaEndpoints,
   platformEndpoints,
   storyboardEndpoints,
   subtitleEndpoints,
