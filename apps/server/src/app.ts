@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     writer: deps.writer,
   });
   registerIdeaRoutes(router, { ideas });
-  registerVoiceRoutes(app, { auth: deps.auth, samples: deps.voiceSamples, signer: deps.signer });
+  registerVoiceRoutes(router, { samples: deps.voiceSamples, signer: deps.signer });
   const scriptVideo = createScriptVideo({
     storage: deps.storage,
     signer: deps.signer,
@@ -200,16 +200,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logError: (line) => app.log.error(line),
   });
   const script = createScriptService({ projects, quotas: deps.quotas, writer: deps.writer, video: scriptVideo, business: ideas.brief });
-  registerScriptRoutes(app, { auth: deps.auth, script });
+  registerScriptRoutes(router, { script });
   // check-video-status also settles credits held for image-to-video renders: a failed one gives its credit back.
   const videoJobs = videoJobCredits.settling(createProjectVideoJobs({ workflow, queue: deps.queue, signer: deps.signer, renderJob: deps.renderJob }));
   const silences = (path: string, seconds: number) => detectSilences(path, { tmpDir: deps.tmpDir, duration: seconds });
   const ownSound = createOwnSound({ storage: deps.storage, transcriber: deps.transcriber, probe, silences, logError: (line) => app.log.error(line) });
   registerSubtitleRoutes(router, { subtitles: createSubtitlesService({ workflow, ownSound, signer: deps.signer }) });
   const voiceover = createVoiceoverService({ tts: deps.tts, storage: deps.storage, signer: deps.signer, workflow, tmpDir: deps.tmpDir });
-  registerVoiceoverRoutes(app, { auth: deps.auth, voiceover });
+  registerVoiceoverRoutes(router, { voiceover });
   const clonedVoice = createClonedVoiceService({ cloner: deps.cloner, quotas: deps.quotas, voiceover, recordingEmail: deps.seller.email });
-  registerClonedVoiceRoutes(app, { auth: deps.auth, clonedVoice });
+  registerClonedVoiceRoutes(router, { clonedVoice });
   const finalVideo = createFinalVideoService({
     workflow,
     queue: deps.queue,
@@ -226,8 +226,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const brolls = createBrollsService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, queue: deps.queue, renderJob: deps.renderJob, probeDuration });
   const autoBroll = createAutoBroll({ workflow, stock: deps.media.stock, storage: deps.storage, signer: deps.signer, probeDuration, ownSound });
   registerBrollRoutes(app, { auth: deps.auth, brolls, autoBroll });
-  registerVideoAudioRoutes(app, {
-    auth: deps.auth,
+  registerVideoAudioRoutes(router, {
     videoAudio: createVideoAudioService({ workflow, videoJobs, storage: deps.storage, signer: deps.signer, probeDuration }),
   });
   // Storyboard videos are checked as uploads are (probe and decode) before any of them is stored.

@@ -87,7 +87,7 @@ describe.each(targets)('script API on $name', (target) => {
   it('refuses a blank prompt, another user_id and no session, and creates nothing', async () => {
     for (const blank of ['', '   \n ']) {
       const response = await generate(other, { prompt: blank });
-      expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: { error: genericMessages.badRequest } });
+      expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: { error: genericMessages.badRequest, field: 'prompt' } });
     }
     const foreign = await other.client.post('/api/generate-script', { user_id: owner.userId, prompt });
     expect({ status: foreign.statusCode, body: foreign.json() }).toEqual({ status: 403, body: { error: genericMessages.forbidden } });

@@ -1,59 +1,20 @@
-import { generateScriptRequest, generateScriptTypesRequest, latestRequest, transcribeRequest, updateScriptRequest } from '@reelsmith/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { Auth } from '../services/auth.ts';
+import { scriptEndpoints } from '@reelsmith/contracts';
 import type { ScriptService } from '../services/script.ts';
-import { parseWith } from './errors.ts';
-import { assertSameUser, requireSessionUser } from './session.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 
 /**
  * SPEC §7 shared workflow calls of the script step, and the "latest" calls every later step reads. Each body may
  * name the project (`video_id`); without it the user's latest project answers.
  */
-export function registerScriptRoutes(app: FastifyInstance, deps: { auth: Auth; script: ScriptService }): void {
-  const { auth, script } = deps;
+export function registerScriptRoutes(router: EndpointRouter, deps: { script: ScriptService }): void {
+  const { script } = deps;
+  const { route } = router;
 
-  /** The signed-in user and the body, once its `user_id` is checked to name them. */
-  async function userRequest<S extends z.ZodType<{ user_id: string }>>(request: FastifyRequest, schema: S) {
-    const user = await requireSessionUser(auth, request);
-    const body: z.infer<S> = parseWith(schema, request.body);
-    assertSameUser(user, { id: body.user_id });
-    return { userId: user.id, body };
-  }
-
-  app.post('/api/generate-script', async (request) => {
-    const { userId, body } = await userRequest(request, generateScriptRequest);
-    return script.generate(userId, { prompt: body.prompt, videoId: body.video_id });
-  });
-
-  app.post('/api/generate-script-types', async (request) => {
-    const { userId, body } = await userRequest(request, generateScriptTypesRequest);
-    return script.generateForVideo(userId, { prompt: body.prompt, videoId: body.video_id });
-  });
-
-  app.post('/api/transcribe-from-video', async (request) => {
-    const { userId, body } = await userRequest(request, transcribeRequest);
-    return script.transcribe(userId, body.video_id);
-  });
-
-  app.post('/api/update-script', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(updateScriptRequest, request.body);
-    return script.update(user.id, body.video_id, body.script);
-  });
-
-  app.post('/api/get-latest-script', async (request) => {
-    const { userId, body } = await userRequest(request, latestRequest);
-    return script.latestScript(userId, body.video_id);
-  });
-
-  app.post('/api/get-latest-video', async (request) => {
-    const { userId, body } = await userRequest(request, latestRequest);
-    return script.latestVideo(userId, body.video_id);
-  });
-
-  app.post('/api/get-latest-audio', async (request) => {
-    const { userId, body } = await userRequest(request, latestRequest);
-    return script.latestAudio(userId, body.video_id);
-  });
+  route(scriptEndpoints.generateScript, ({ user, input }) => script.generate(user.id, { prompt: input.prompt, videoId: input.video_id }));
+  route(scriptEndpoints.generateScriptTypes, ({ user, input }) => script.generateForVideo(user.id, { prompt: input.prompt, videoId: input.video_id }));
+  route(scriptEndpoints.transcribe, ({ user, input }) => script.transcribe(user.id, input.video_id));
+  route(scriptEndpoints.updateScript, ({ user, input }) => script.update(user.id, input.video_id, input.script));
+  route(scriptEndpoints.latestScript, ({ user, input }) => script.latestScript(user.id, input.video_id));
+  route(scriptEndpoints.latestVideo, ({ user, input }) => script.latestVideo(user.id, input.video_id));
+  route(scriptEndpoints.latestAudio, ({ user, input }) => script.latestAudio(user.id, input.video_id));
 }

@@ -1,23 +1,11 @@
-import { adjustTempoRequest, saveAudioRequest } from '@reelsmith/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { Auth } from '../services/auth.ts';
+import { voiceoverEndpoints } from '@reelsmith/contracts';
 import type { VoiceoverService } from '../services/voiceover.ts';
-import { parseWith } from './errors.ts';
-import { assertSameUser, requireSessionUser } from './session.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 
 /** SPEC §7 save-audio (JSON) and adjust-tempo (form). */
-export function registerVoiceoverRoutes(app: FastifyInstance, deps: { auth: Auth; voiceover: VoiceoverService }): void {
-  app.post('/api/save-audio', async (request) => {
-    const user = await requireSessionUser(deps.auth, request);
-    const body = parseWith(saveAudioRequest, request.body);
-    assertSameUser(user, { id: body.user_id });
-    return deps.voiceover.save(user.id, { videoId: body.video_id, script: body.script, voice: body.voice, instructions: body.instructions });
-  });
-
-  app.post('/api/adjust-tempo', async (request) => {
-    const user = await requireSessionUser(deps.auth, request);
-    const body = parseWith(adjustTempoRequest, request.body);
-    assertSameUser(user, { id: body.user_id });
-    return deps.voiceover.adjustTempo(user.id, { videoId: body.video_id, tempo: body.tempo });
-  });
+export function registerVoiceoverRoutes(router: EndpointRouter, deps: { voiceover: VoiceoverService }): void {
+  router.route(voiceoverEndpoints.saveAudio, ({ user, input }) =>
+    deps.voiceover.save(user.id, { videoId: input.video_id, script: input.script, voice: input.voice, instructions: input.instructions }),
+  );
+  router.route(voiceoverEndpoints.adjustTempo, ({ user, input }) => deps.voiceover.adjustTempo(user.id, { videoId: input.video_id, tempo: input.tempo }));
 }

@@ -8,8 +8,9 @@ import { mediaEndpoints } from './media.ts';
 import { platformEndpoints } from './platform.ts';
 import { storyboardEndpoints } from './storyboard.ts';
 import { subtitleEndpoints } from './subtitles.ts';
+import { scriptEndpoints, voiceoverEndpoints } from './voiceover.ts';
 
-export { accountEndpoints, billingEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, storyboardEndpoints, subtitleEndpoints };
+export { accountEndpoints, billingEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, voiceoverEndpoints };
 export { jobStatusResponse, outboxQuery, type JobStatusResponse } from './platform.ts';
 
 /** Every endpoint the server answers; the route check and the OpenAPI document read this list. */
@@ -22,6 +23,8 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   ideaEndpoints,
   mediaEndpoints,
   platformEndpoints,
+  scriptEndpoints,
   storyboardEndpoints,
   subtitleEndpoints,
+  voiceoverEndpoints,
 ].flatMap((group) => Object.values(group));
