@@ -16,6 +16,7 @@ const layerZones = [
   forbid(['apps/server/src/providers/**'], ['**/services/**', '**/http/**', '**/jobs/**'], 'providers sit below services: declare the port you need in the provider.'),
   forbid(['apps/server/src/db/**'], ['**/services/**', '**/http/**', '**/jobs/**', '**/providers/**'], 'repositories sit at the bottom: they know tables, not services.'),
   forbid(['apps/server/src/services/**', 'apps/server/src/jobs/**'], ['**/http/**'], 'services and jobs do not know HTTP: routes call them.'),
+  forbid(['apps/web/src/features/**'], ['../*/**', '!../../**', '**/features/**'], 'a feature does not import another feature: share through components/ or lib/.'),
 ];
 
 export default tseslint.config(
@@ -38,5 +39,17 @@ export default tseslint.config(
     },
   },
   ...layerZones,
+  {
+    // The web calls the server only through lib/client.ts with an endpoint definition from contracts.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/client.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\//]', message: "Call the API through lib/client.ts with an endpoint from @reelsmith/contracts, not a '/api/' path." },
+        { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: "Call the API through lib/client.ts with an endpoint from @reelsmith/contracts, not a '/api/' path." },
+      ],
+    },
+  },
   { files: ['apps/server/src/main.ts', 'apps/server/src/worker.ts', 'apps/server/src/library-cli.ts', 'scripts/**', 'e2e/**', '**/*.test.ts'], rules: { 'no-console': 'off' } },
 );

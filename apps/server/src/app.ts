@@ -221,11 +221,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     credits: videoJobCredits,
     logoOf: async (userId) => (await subscriptions.find(userId))?.logoKey ?? null,
   });
-  registerFinalVideoRoutes(app, { auth: deps.auth, finalVideo });
+  registerFinalVideoRoutes(router, { finalVideo });
   registerLibraryRoutes(app, router, deps.media);
   const brolls = createBrollsService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, queue: deps.queue, renderJob: deps.renderJob, probeDuration });
   const autoBroll = createAutoBroll({ workflow, stock: deps.media.stock, storage: deps.storage, signer: deps.signer, probeDuration, ownSound });
-  registerBrollRoutes(app, { auth: deps.auth, brolls, autoBroll });
+  registerBrollRoutes(router, { brolls, autoBroll });
   registerVideoAudioRoutes(router, {
     videoAudio: createVideoAudioService({ workflow, videoJobs, storage: deps.storage, signer: deps.signer, probeDuration }),
   });
@@ -238,11 +238,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const storyboard = createStoryboardService({ workflow, writer: deps.writer, business: ideas.brief, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, videoJobs, probeMedia, probeDuration, tmpDir: deps.tmpDir });
   registerStoryboardRoutes(router, { storyboard });
   const imageToVideo = createImageToVideoService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, quotas: deps.quotas, videoJobs, credits: videoJobCredits, probe: probeMedia, tmpDir: deps.tmpDir });
-  registerImageToVideoRoutes(app, { auth: deps.auth, imageToVideo, effects: createImageEffects({ storage: deps.storage, signer: deps.signer, tmpDir: deps.tmpDir }) });
+  registerImageToVideoRoutes(router, { imageToVideo, effects: createImageEffects({ storage: deps.storage, signer: deps.signer, tmpDir: deps.tmpDir }) });
   const libraryTracks = () => deps.media.library.list('track');
   registerBgMusicRoutes(router, { bgMusic: createBgMusicService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, libraryTracks }) });
   const ownVideos = createOwnVideos({ workflow, ownVideos: deps.repositories.ownVideos, uploads: deps.uploads, uploadRecords: uploads, signer: deps.signer, videoJobs });
-  registerOwnVideoRoutes(app, { auth: deps.auth, ownVideos, tmpDir: deps.tmpDir });
+  registerOwnVideoRoutes(router, { ownVideos, tmpDir: deps.tmpDir });
   if (deps.email.kind === 'outbox') registerDevOutboxRoutes(router, deps.repositories.outbox, operator);
   registerHealthRoutes(router);
 

@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
-async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+async function ruleMessages(rule: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}/${filePath}` });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+const restrictedImports = (filePath: string, code: string) => ruleMessages('no-restricted-imports', filePath, code);
 
 describe('import zones (eslint.config.js)', () => {
   it('refuses an import that runs back up a layer', async () => {
@@ -17,7 +18,18 @@ describe('import zones (eslint.config.js)', () => {
     expect(await restrictedImports('packages/media/src/probe.ts', "import type { AppConfig } from '../../../apps/server/src/config.ts';\nexport type C = AppConfig;\n")).toHaveLength(1);
   });
 
+  it('keeps web features apart', async () => {
+    const code = "import { a } from '../script/a.ts';\nimport { b } from '../../lib/client.ts';\nimport { c } from './c.ts';\nexport const d = [a, b, c];\n";
+    expect(await restrictedImports('apps/web/src/features/subtitles/probe.ts', code)).toHaveLength(1);
+  });
+
   it('lets imports that point down through', async () => {
     expect(await restrictedImports('apps/server/src/services/probe.ts', "import type { StockProvider } from '../providers/stock/types.ts';\nexport type S = StockProvider;\n")).toEqual([]);
+  });
+
+  it("refuses an '/api/' path written in the web app outside the typed client", async () => {
+    const code = "export const a = fetch('/api/videos');\nexport const b = (id: string) => fetch(`/api/jobs/${id}`);\n";
+    expect(await ruleMessages('no-restricted-syntax', 'apps/web/src/features/probe/api.ts', code)).toHaveLength(2);
+    expect(await ruleMessages('no-restricted-syntax', 'apps/web/src/lib/client.ts', code)).toEqual([]);
   });
 }, 60_000);

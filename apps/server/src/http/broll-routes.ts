@@ -1,23 +1,10 @@
-import {
-  autoBrollsRequest,
-  brollFieldNames,
-  genericMessages,
-  maxBrolls,
-  saveBrollUrlRequest,
-  skipBrollRequest,
-  uploadMessages,
-  uploadPolicies,
-  type UploadPurpose,
-} from '@reelsmith/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { brollEndpoints, brollFieldNames, genericMessages, maxBrolls, uploadMessages, uploadPolicies, type UploadPurpose } from '@reelsmith/contracts';
+import type { FastifyRequest } from 'fastify';
 import { UserFacingError } from '../errors.ts';
 import type { AutoBroll } from '../services/auto-broll.ts';
-import type { Auth } from '../services/auth.ts';
 import type { BrollRowInput, BrollsService } from '../services/brolls.ts';
-import { parseWith } from './errors.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 import { checkedParts } from './input-guard.ts';
-import { assertSameUser, requireSessionUser } from './session.ts';
 
 export interface FormFile {
   content: Buffer;
@@ -47,19 +34,17 @@ export async function readMultipartForm(request: FastifyRequest, purpose: Upload
   return { fields, files };
 }
 
-const addBrollsFields = z.object({ user_id: z.string().min(1), video_id: z.string().min(1).max(100).optional(), main_video_url: z.string().max(2048).default('') });
 /** Row numbers past the limit are read too, so a sixth row is refused rather than silently dropped. */
 const highestRowNumber = 20;
 
 /** SPEC §7 add-brolls, skip-broll, save-broll-url, and the auto B-roll (beta) suggestions of §9. */
-export function registerBrollRoutes(app: FastifyInstance, deps: { auth: Auth; brolls: BrollsService; autoBroll: AutoBroll }): void {
-  const { auth, brolls } = deps;
+export function registerBrollRoutes(router: EndpointRouter, deps: { brolls: BrollsService; autoBroll: AutoBroll }): void {
+  const { brolls } = deps;
+  const { route } = router;
 
-  app.post('/api/add-brolls', async (request) => {
-    const user = await requireSessionUser(auth, request);
+  route(brollEndpoints.addBrolls, async ({ user, request, check }) => {
     const { fields, files } = await readMultipartForm(request, 'broll-image', maxBrolls + 1);
-    const body = parseWith(addBrollsFields, Object.fromEntries(fields));
-    assertSameUser(user, { id: body.user_id });
+    const body = check(Object.fromEntries(fields));
     const rows: BrollRowInput[] = [];
     for (let n = 1; n <= highestRowNumber; n += 1) {
       const names = brollFieldNames(n);
@@ -68,24 +53,7 @@ export function registerBrollRoutes(app: FastifyInstance, deps: { auth: Auth; br
     return brolls.add(user.id, { videoId: body.video_id, mainVideoUrl: body.main_video_url, rows });
   });
 
-  app.post('/api/skip-broll', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(skipBrollRequest, request.body);
-    assertSameUser(user, { id: body.user_id });
-    return brolls.skip(user.id, { videoId: body.video_id, mainVideoUrl: body.main_video_url });
-  });
-
-  app.post('/api/save-broll-url', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(saveBrollUrlRequest, request.body);
-    assertSameUser(user, { id: body.user_id });
-    return brolls.saveUrl(user.id, { videoId: body.video_id, url: body.broll_url });
-  });
-
-  app.post('/api/auto-brolls', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(autoBrollsRequest, request.body);
-    assertSameUser(user, { id: body.user_id });
-    return deps.autoBroll.suggest(user.id, body.video_id, body.main_video_url);
-  });
+  route(brollEndpoints.skipBroll, ({ user, input }) => brolls.skip(user.id, { videoId: input.video_id, mainVideoUrl: input.main_video_url }));
+  route(brollEndpoints.saveBrollUrl, ({ user, input }) => brolls.saveUrl(user.id, { videoId: input.video_id, url: input.broll_url }));
+  route(brollEndpoints.autoBrolls, ({ user, input }) => deps.autoBroll.suggest(user.id, input.video_id, input.main_video_url));
 }

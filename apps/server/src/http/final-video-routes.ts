@@ -1,11 +1,9 @@
-import { checkFinalVideoRequest, finalVideoFields, uploadPolicies, type UploadPolicy } from '@reelsmith/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { finalVideoEndpoints, uploadPolicies, type UploadPolicy } from '@reelsmith/contracts';
+import type { FastifyRequest } from 'fastify';
 import { UserFacingError } from '../errors.ts';
-import type { Auth } from '../services/auth.ts';
 import type { FinalVideoRequest, FinalVideoService } from '../services/final-video.ts';
-import { parseWith } from './errors.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 import { checkedParts } from './input-guard.ts';
-import { assertSameUser, requireSessionUser } from './session.ts';
 
 interface FinalVideoForm {
   fields: Record<string, string>;
@@ -38,14 +36,12 @@ async function readFinalVideoForm(request: FastifyRequest): Promise<FinalVideoFo
 }
 
 /** SPEC §7 final-video (starts the one render), the status the page polls while it runs, and what a render costs. */
-export function registerFinalVideoRoutes(app: FastifyInstance, deps: { auth: Auth; finalVideo: FinalVideoService }): void {
-  const { auth, finalVideo } = deps;
+export function registerFinalVideoRoutes(router: EndpointRouter, deps: { finalVideo: FinalVideoService }): void {
+  const { finalVideo } = deps;
 
-  app.post('/api/final-video', async (request) => {
-    const user = await requireSessionUser(auth, request);
+  router.route(finalVideoEndpoints.start, async ({ user, request, check }) => {
     const form = await readFinalVideoForm(request);
-    const body = parseWith(finalVideoFields, form.fields);
-    assertSameUser(user, { id: body.user_id });
+    const body = check(form.fields);
     return finalVideo.start(user.id, {
       videoId: body.video_id,
       subtitlesEnabled: body.subtitle_enabled === 'Yes',
@@ -59,17 +55,6 @@ export function registerFinalVideoRoutes(app: FastifyInstance, deps: { auth: Aut
     });
   });
 
-  app.post('/api/check-final-video', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(checkFinalVideoRequest, request.body);
-    assertSameUser(user, { id: body.user_id });
-    return finalVideo.check(user.id, body.video_id);
-  });
-
-  app.post('/api/final-video-cost', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = parseWith(checkFinalVideoRequest, request.body);
-    assertSameUser(user, { id: body.user_id });
-    return finalVideo.cost(user.id, body.video_id);
-  });
+  router.route(finalVideoEndpoints.check, ({ user, input }) => finalVideo.check(user.id, input.video_id));
+  router.route(finalVideoEndpoints.cost, ({ user, input }) => finalVideo.cost(user.id, input.video_id));
 }

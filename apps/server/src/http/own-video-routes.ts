@@ -3,22 +3,12 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import {
-  combineVideoFieldPattern,
-  combineVideosSilentFields,
-  genericMessages,
-  ownVideoLimits,
-  ownVideoTexts,
-  uploadAndSaveFields,
-  uploadMessages,
-} from '@reelsmith/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { combineVideoFieldPattern, genericMessages, ownMediaEndpoints, ownVideoLimits, ownVideoTexts, uploadMessages } from '@reelsmith/contracts';
+import type { FastifyRequest } from 'fastify';
 import { UserFacingError } from '../errors.ts';
-import type { Auth } from '../services/auth.ts';
 import type { OwnVideos, SpooledVideo } from '../services/own-videos.ts';
-import { parseWith } from './errors.ts';
+import type { EndpointRouter } from './endpoint-router.ts';
 import { checkedParts } from './input-guard.ts';
-import { assertSameUser, requireSessionUser } from './session.ts';
 
 /** Form fields never carry a file; a field sent twice keeps its last value. */
 type Fields = Record<string, string>;
@@ -52,44 +42,28 @@ async function readUploadForm(request: FastifyRequest, scratch: string): Promise
   return { fields, file };
 }
 
-/** combine-videos-silent is a form in the spec: url-encoded, multipart (fields only) or JSON all read the same. */
-async function readFields(request: FastifyRequest): Promise<Fields> {
-  if (!request.isMultipart()) return (request.body ?? {}) as Fields;
-  const fields: Fields = {};
-  for await (const part of checkedParts(request, { limits: { files: 0 } })) {
-    if (part.type === 'field') fields[part.fieldname] = String(part.value);
-  }
-  return fields;
-}
-
 /** SPEC §7 upload-and-save and combine-videos-silent (the Use Own Video page). */
-export function registerOwnVideoRoutes(app: FastifyInstance, deps: { auth: Auth; ownVideos: OwnVideos; tmpDir: string }): void {
-  const { auth, ownVideos } = deps;
+export function registerOwnVideoRoutes(router: EndpointRouter, deps: { ownVideos: OwnVideos; tmpDir: string }): void {
+  const { ownVideos } = deps;
 
-  app.post('/api/upload-and-save', async (request) => {
-    const user = await requireSessionUser(auth, request);
+  router.route(ownMediaEndpoints.uploadAndSave, async ({ user, request, check }) => {
     await mkdir(deps.tmpDir, { recursive: true });
     const scratch = join(deps.tmpDir, `own-video-${randomUUID()}`);
     try {
       const { fields, file } = await readUploadForm(request, scratch);
-      const body = parseWith(uploadAndSaveFields, fields);
-      assertSameUser(user, { id: body.user_id });
+      const body = check(fields);
       return await ownVideos.uploadAndSave(user.id, { itemId: body.id, videoId: body.video_id, items: body.items, file, videoUrl: body.video_url });
     } finally {
       await rm(scratch, { force: true });
     }
   });
 
-  app.post('/api/combine-videos-silent', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const fields = await readFields(request);
-    const body = parseWith(combineVideosSilentFields, fields);
-    assertSameUser(user, { id: body.user_id });
+  router.route(ownMediaEndpoints.combineVideosSilent, ({ user, input }) => {
     const videos = new Map<number, string>();
-    for (const [name, value] of Object.entries(fields)) {
+    for (const [name, value] of Object.entries(input)) {
       const n = combineVideoFieldPattern.exec(name)?.[1];
       if (n && typeof value === 'string' && value.trim()) videos.set(Number(n), value.trim());
     }
-    return ownVideos.combine(user.id, { videoId: body.video_id, videos });
+    return ownVideos.combine(user.id, { videoId: input.video_id, videos });
   });
 }

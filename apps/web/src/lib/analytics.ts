@@ -1,8 +1,7 @@
-import type { PageViewBody } from '@reelsmith/contracts';
-import { apiPost } from './api.ts';
+import { accountEndpoints } from '@reelsmith/contracts';
+import { call } from './client.ts';
 
 /** Fire and forget: a lost page view must never disturb the user, so failures are dropped silently. */
 export function trackPageView(path: string): void {
-  const body: PageViewBody = { path, referrer: document.referrer || undefined };
-  apiPost('/api/analytics/pageview', body, { keepalive: true }).catch(() => undefined);
+  call(accountEndpoints.pageView, { path, referrer: document.referrer || undefined }, { keepalive: true }).catch(() => undefined);
 }

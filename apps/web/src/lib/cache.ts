@@ -1,5 +1,5 @@
 import { timing } from '@reelsmith/contracts';
-import type { BodySchema } from './api.ts';
+import type { BodySchema } from './client.ts';
 
 /**
  * SPEC §3 browser cache: what the signed-in pages last loaded, kept per user (email) in localStorage with the time

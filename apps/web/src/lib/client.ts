@@ -23,6 +23,11 @@ export class ApiError extends Error {
   get unreachable(): boolean {
     return this.status === 0;
   }
+
+  /** A success status whose body was not what the endpoint promises. */
+  get unreadable(): boolean {
+    return this.status >= 200 && this.status < 300;
+  }
 }
 
 export const unreachableMessage = 'The server could not be reached.';
@@ -102,4 +107,24 @@ export async function call<E extends AnyEndpoint>(endpoint: E, input: CallInput<
   const parsed = endpoint.response.safeParse(answer);
   if (!parsed.success) throw new ApiError(fallback, response.status, undefined, answer);
   return parsed.data as EndpointResponse<E>;
+}
+
+/** The structural part of a zod schema this module needs, so a page can check a body without importing zod. */
+export interface BodySchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+export function readBody<T>(schema: BodySchema<T>, body: unknown): T | null {
+  const parsed = schema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The text a page shows for a failed call: the server's own words when it answered (SPEC §8 shows them as they
+ * are), `unreachable` when no answer came, else the page's fallback.
+ */
+export function failureText(error: unknown, fallback: string, unreachable: string = fallback): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.unreachable) return unreachable;
+  return error.message || fallback;
 }

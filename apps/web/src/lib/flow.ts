@@ -1,7 +1,7 @@
-import { defaultFlow, flowNext, flowPage, flowTypes, videoFlows, type FlowType, type ProjectStepRequest } from '@reelsmith/contracts';
+import { dashboardEndpoints, defaultFlow, flowNext, flowPage, flowTypes, videoFlows, type FlowType } from '@reelsmith/contracts';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { apiPost } from './api.ts';
+import { call } from './client.ts';
 
 const storageKey = (projectId: string) => `reelsmith.flow.${projectId}`;
 const isFlowType = (value: string | null): value is FlowType => flowTypes.includes(value as FlowType);
@@ -59,6 +59,6 @@ export function useFlow() {
  */
 export function useReportPage(projectId: string | null, path: string | undefined) {
   useEffect(() => {
-    if (projectId && path) apiPost('/api/project-step', { project_id: projectId, page: path } satisfies ProjectStepRequest).catch(() => undefined);
+    if (projectId && path) call(dashboardEndpoints.projectStep, { project_id: projectId, page: path }).catch(() => undefined);
   }, [projectId, path]);
 }

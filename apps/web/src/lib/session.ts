@@ -1,14 +1,11 @@
-import { meResponse, type SessionUser } from '@reelsmith/contracts';
+import { accountEndpoints, type SessionUser } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiPost, apiRequest, readBody } from './api.ts';
+import { call } from './client.ts';
 
 export const meQueryKey = ['me'] as const;
 
 async function fetchMe(): Promise<SessionUser | null> {
-  const result = await apiRequest('/api/me');
-  const body = result.ok ? readBody(meResponse, result.body) : null;
-  if (!body) throw new Error(`GET /api/me answered ${result.status}`);
-  return body.user;
+  return (await call(accountEndpoints.me, undefined)).user;
 }
 
 /** The signed-in user (null when signed out), shared by every page through the react-query cache. */
@@ -17,5 +14,5 @@ export function useSession() {
 }
 
 export function signOut() {
-  return apiPost('/api/auth/sign-out', {});
+  return call(accountEndpoints.signOut, {});
 }

@@ -8,15 +8,20 @@ import { mediaEndpoints } from './media.ts';
 import { platformEndpoints } from './platform.ts';
 import { storyboardEndpoints } from './storyboard.ts';
 import { subtitleEndpoints } from './subtitles.ts';
+import { brollEndpoints, finalVideoEndpoints, ownMediaEndpoints } from './video.ts';
 import { scriptEndpoints, voiceoverEndpoints } from './voiceover.ts';
 
-export { accountEndpoints, billingEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, voiceoverEndpoints };
+export { accountEndpoints, billingEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, voiceoverEndpoints };
 export { jobStatusResponse, outboxQuery, type JobStatusResponse } from './platform.ts';
 
 /** Every endpoint the server answers; the route check and the OpenAPI document read this list. */
-export const allEndpoints: readonly AnyEndpoint[] = [
+// Pure: the web app never reads the list, so its bundler drops it and every endpoint group no page calls.
+export const allEndpoints: readonly AnyEndpoint[] = /* @__PURE__ */ [
   accountEndpoints,
   billingEndpoints,
+  brollEndpoints,
+  finalVideoEndpoints,
+  ownMediaEndpoints,
   dashboardEndpoints,
   gatewayEndpoints,
   docsEndpoints,

@@ -1,14 +1,6 @@
-import {
-  stockMessages,
-  stockSearchResponse,
-  uploadResponse,
-  type StockAddRequest,
-  type StockSearchRequest,
-  type StockSearchResponse,
-  type UploadResponse,
-} from '@reelsmith/contracts';
+import { mediaEndpoints, stockMessages, type StockAddRequest, type StockSearchRequest, type StockSearchResponse, type UploadResponse } from '@reelsmith/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPost, readBody } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/client.ts';
 
 /** A failure shown with the spec's text for the action (SPEC §8). */
 export class StockError extends Error {}
@@ -16,13 +8,11 @@ export class StockError extends Error {}
 /** The provider-neutral route; the server also answers the spec's /api/{provider}-search. */
 async function searchStock(request: StockSearchRequest): Promise<StockSearchResponse> {
   try {
-    const result = await apiPost('/api/stock-search', request);
-    const body = result.ok ? readBody(stockSearchResponse, result.body) : null;
-    if (body) return body;
-  } catch {
-    // A network failure reads the same to the user: the search did not work, try again.
+    return await call(mediaEndpoints.stockSearch, request);
+  } catch (cause) {
+    // Any failure, the network's included, reads the same to the user: the search did not work, try again.
+    throw new StockError(stockMessages.searchFailed, { cause });
   }
-  throw new StockError(stockMessages.searchFailed);
 }
 
 /** Searches once a query is submitted; the previous page stays on screen while the next loads. */
@@ -41,15 +31,13 @@ export function useStockSearch(request: StockSearchRequest | null) {
 export async function addStock(request: StockAddRequest): Promise<UploadResponse> {
   const message = request.type === 'image' ? stockMessages.addImageFailed : stockMessages.addVideoFailed;
   try {
-    const result = await apiPost('/api/stock-add', request);
-    const body = result.ok ? readBody(uploadResponse, result.body) : null;
-    if (body) return body;
-    // Too large for where it goes: the server names that place's limit (the storyboard's 8 MB, Own Video's 40 MB).
-    const text = (result.body as { error?: unknown } | null)?.error;
-    if (result.status === 413 && typeof text === 'string') throw new StockError(text);
+    return await call(mediaEndpoints.stockAdd, request, { fallback: message });
   } catch (error) {
-    if (error instanceof StockError) throw error;
-    // Network failures get the same message as a refused file.
+    // Too large for where it goes: the server names that place's limit (the storyboard's 8 MB, Own Video's 40 MB).
+    if (error instanceof ApiError && error.status === 413 && typeof (error.body as { error?: unknown } | null)?.error === 'string') {
+      throw new StockError(error.message, { cause: error });
+    }
+    // Anything else, network failures included, gets the same message as a refused file.
+    throw new StockError(message, { cause: error });
   }
-  throw new StockError(message);
 }

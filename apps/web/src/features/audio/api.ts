@@ -1,20 +1,13 @@
 import {
-  adjustTempoResponse,
-  clonedVoiceStatusResponse,
-  combineVideoAudioResponse,
-  generateClonedVoiceResponse,
-  latestAudioResponse,
-  latestVideoResponse,
-  saveAudioResponse,
-  scriptDraftResponse,
-  updateVideoAudioResponse,
-  videoStatusResponse,
-  voiceListResponse,
+  scriptEndpoints,
+  voiceoverEndpoints,
   workflowMessages,
+  type AnyEndpoint,
   type ClonedVoiceEmotion,
+  type EndpointResponse,
   type VoiceName,
 } from '@reelsmith/contracts';
-import { apiPost, apiRequest, readBody, type ApiResult, type BodySchema } from '../../lib/api.ts';
+import { ApiError, call, type CallInput } from '../../lib/client.ts';
 
 /** A failed call; `message` is the server's own text when it gave one (our refusals are written for users). */
 export class AudioCallError extends Error {
@@ -26,11 +19,16 @@ export class AudioCallError extends Error {
   }
 }
 
-function read<T>(schema: BodySchema<T>, result: ApiResult): T {
-  const body = result.ok ? readBody(schema, result.body) : null;
-  if (body) return body;
-  const text = (result.body as { error?: unknown } | null)?.error;
-  throw new AudioCallError(result.status, typeof text === 'string' && text ? text : workflowMessages.somethingWentWrong);
+const callWithoutParams = call as <E extends AnyEndpoint>(endpoint: E, input: CallInput<E>, options: { fallback: string }) => Promise<EndpointResponse<E>>;
+
+/** Any answer that is not a success becomes an AudioCallError; no answer at all stays the client's ApiError. */
+async function ask<E extends AnyEndpoint>(endpoint: E, input: CallInput<E>): Promise<EndpointResponse<E>> {
+  try {
+    return await callWithoutParams(endpoint, input, { fallback: workflowMessages.somethingWentWrong });
+  } catch (error) {
+    if (error instanceof ApiError && !error.unreachable) throw new AudioCallError(error.status, error.message);
+    throw error;
+  }
 }
 
 /** The voiceover as the page plays it. */
@@ -41,30 +39,30 @@ export interface Voiceover {
 
 const ref = (userId: string, projectId: string | null) => ({ user_id: userId, ...(projectId ? { video_id: projectId } : {}) });
 
-export async function fetchVoices() {
-  return read(voiceListResponse, await apiRequest('/api/voices'));
+export function fetchVoices() {
+  return ask(voiceoverEndpoints.voices, undefined);
 }
 
 /** The named project's script, or the user's latest project's when the address names none. */
-export async function fetchScript(userId: string, projectId: string | null) {
-  return read(scriptDraftResponse, await apiPost('/api/get-latest-script', ref(userId, projectId)));
+export function fetchScript(userId: string, projectId: string | null) {
+  return ask(scriptEndpoints.latestScript, ref(userId, projectId));
 }
 
 export async function fetchLatestAudio(userId: string, projectId: string) {
-  return (await read(latestAudioResponse, await apiPost('/api/get-latest-audio', ref(userId, projectId)))).audio_url;
+  return (await ask(scriptEndpoints.latestAudio, ref(userId, projectId))).audio_url;
 }
 
 export async function fetchProjectVideo(userId: string, projectId: string) {
-  return (await read(latestVideoResponse, await apiPost('/api/get-latest-video', ref(userId, projectId)))).user_video_url;
+  return (await ask(scriptEndpoints.latestVideo, ref(userId, projectId))).user_video_url;
 }
 
-export async function fetchClonedVoice() {
-  return read(clonedVoiceStatusResponse, await apiRequest('/api/cloned-voice'));
+export function fetchClonedVoice() {
+  return ask(voiceoverEndpoints.clonedVoice, undefined);
 }
 
 /** SPEC §7 save-audio. */
 export async function saveAudio(userId: string, projectId: string, request: { script: string; voice: VoiceName; instructions: string }): Promise<Voiceover> {
-  const body = read(saveAudioResponse, await apiPost('/api/save-audio', { ...ref(userId, projectId), ...request }));
+  const body = await ask(voiceoverEndpoints.saveAudio, { ...ref(userId, projectId), ...request });
   return { url: body.audio_url, duration: body.duration };
 }
 
@@ -74,25 +72,23 @@ export async function generateClonedVoice(
   projectId: string,
   request: { script: string; emotion: ClonedVoiceEmotion; voiceId: string },
 ): Promise<Voiceover> {
-  const form = new URLSearchParams({ ...ref(userId, projectId), script: request.script, emotion: request.emotion, voice_id: request.voiceId });
-  const body = read(generateClonedVoiceResponse, await apiRequest('/api/generate-cloned-voice', { form }));
+  const body = await ask(voiceoverEndpoints.generateClonedVoice, { ...ref(userId, projectId), script: request.script, emotion: request.emotion, voice_id: request.voiceId });
   return { url: body.audio_url, duration: body.duration };
 }
 
 /** SPEC §7 adjust-tempo (form): the server always starts from the voiceover as first spoken. */
 export async function adjustTempo(userId: string, projectId: string, audioUrl: string, tempo: number): Promise<Voiceover> {
-  const form = new URLSearchParams({ ...ref(userId, projectId), audio_url: audioUrl, tempo: String(tempo) });
-  const body = read(adjustTempoResponse, await apiRequest('/api/adjust-tempo', { form }));
+  const body = await ask(voiceoverEndpoints.adjustTempo, { ...ref(userId, projectId), audio_url: audioUrl, tempo });
   return { url: body.new_audio_url, duration: body.duration };
 }
 
 /** SPEC §7 update-video-audio then combine-video-audio (form): starts the render the page then polls. */
 export async function combineVideoAudio(userId: string, projectId: string, audioUrl: string): Promise<void> {
-  read(updateVideoAudioResponse, await apiPost('/api/update-video-audio', { ...ref(userId, projectId), audio_url: audioUrl }));
-  read(combineVideoAudioResponse, await apiRequest('/api/combine-video-audio', { form: new URLSearchParams(ref(userId, projectId)) }));
+  await ask(voiceoverEndpoints.updateVideoAudio, { ...ref(userId, projectId), audio_url: audioUrl });
+  await ask(voiceoverEndpoints.combineVideoAudio, ref(userId, projectId));
 }
 
 /** SPEC §7 check-video-status; a 404 means nothing was started for this project yet. */
-export async function checkVideoStatus(userId: string, projectId: string) {
-  return read(videoStatusResponse, await apiPost('/api/check-video-status', ref(userId, projectId)));
+export function checkVideoStatus(userId: string, projectId: string) {
+  return ask(voiceoverEndpoints.checkVideoStatus, ref(userId, projectId));
 }

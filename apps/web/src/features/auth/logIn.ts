@@ -1,6 +1,6 @@
 import { isEmailConfirmedResponse, loginMessages, type SignInEmailRequest } from '@reelsmith/contracts';
 import type { NoticeMessage } from '../../components/ui/Notice.tsx';
-import { readBody } from '../../lib/api.ts';
+import { readBody } from '../../lib/client.ts';
 import { authApi } from './api.ts';
 import { loginFailureMessage } from './outcomes.ts';
 

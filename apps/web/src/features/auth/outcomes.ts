@@ -11,7 +11,7 @@ import {
   verificationMessages,
 } from '@reelsmith/contracts';
 import type { NoticeMessage } from '../../components/ui/Notice.tsx';
-import { readBody } from '../../lib/api.ts';
+import { readBody } from '../../lib/client.ts';
 import type { Answer } from './api.ts';
 
 /** Turns server answers into the SPEC §8 texts. Pure, so every branch is unit-tested. */

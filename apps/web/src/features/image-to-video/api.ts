@@ -1,32 +1,25 @@
 import {
-  convertImagesResponse,
-  imageEffectsResponse,
   imageFieldNames,
   imageToVideoTexts,
-  videoStatusResponse,
+  ownMediaEndpoints,
+  voiceoverEndpoints,
   workflowMessages,
   type ImageEffect,
   type ImageEffectItem,
   type VideoStatusResponse,
 } from '@reelsmith/contracts';
-import { apiPost, apiRequest, readBody, type ApiResult } from '../../lib/api.ts';
+import { ApiError, call, failureText } from '../../lib/client.ts';
 import type { PickedImage } from './images.ts';
 
-/**
- * The server's own text when it gave one (a refused image says which), else the page's fallback. A session that
- * ended while the page was open reads as SPEC §5 says: 'User not logged in'.
- */
-function failure(result: ApiResult, fallback: string): Error {
-  if (result.status === 401) return new Error(imageToVideoTexts.notLoggedIn);
-  const text = (result.body as { error?: unknown } | null)?.error;
-  return new Error(typeof text === 'string' && text ? text : fallback);
-}
+/** A session that ended while the page was open reads as SPEC §5 says: 'User not logged in'. */
+const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 export async function fetchEffects(): Promise<ImageEffectItem[]> {
-  const result = await apiRequest('/api/image-effects');
-  const body = result.ok ? readBody(imageEffectsResponse, result.body) : null;
-  if (!body) throw failure(result, workflowMessages.somethingWentWrong);
-  return body.effects;
+  try {
+    return (await call(ownMediaEndpoints.imageEffects, undefined)).effects;
+  } catch (error) {
+    throw new Error(signedOut(error) ? imageToVideoTexts.notLoggedIn : failureText(error, workflowMessages.somethingWentWrong), { cause: error });
+  }
 }
 
 /** SPEC §7 convert-images-to-video: image1..N (a file, or imageN_url for a stock image already stored), zoom, effect. */
@@ -47,23 +40,20 @@ export async function startConversion(request: {
     if (image.source.kind === 'file') form.set(names.file, image.source.file, image.name);
     else form.set(names.url, image.source.url);
   });
-  let result: ApiResult;
   try {
-    result = await apiRequest('/api/convert-images-to-video', { form });
-  } catch {
-    throw new Error(imageToVideoTexts.failed);
+    return (await call(ownMediaEndpoints.convertImages, form, { fallback: imageToVideoTexts.failed })).video_id;
+  } catch (error) {
+    if (signedOut(error)) throw new Error(imageToVideoTexts.notLoggedIn, { cause: error });
+    if (error instanceof ApiError && error.unreadable) throw new Error(imageToVideoTexts.unexpected, { cause: error });
+    throw new Error(failureText(error, imageToVideoTexts.failed), { cause: error });
   }
-  if (!result.ok) throw failure(result, imageToVideoTexts.failed);
-  const body = readBody(convertImagesResponse, result.body);
-  if (!body) throw new Error(imageToVideoTexts.unexpected);
-  return body.video_id;
 }
 
 /** One poll of check-video-status for the project; anything unreadable is SPEC §4's 'Unexpected response'. */
 export async function checkStatus(userId: string, projectId: string): Promise<VideoStatusResponse> {
-  const result = await apiPost('/api/check-video-status', { user_id: userId, video_id: projectId }).catch(() => null);
-  if (result?.status === 401) throw new Error(imageToVideoTexts.notLoggedIn);
-  const body = result?.ok ? readBody(videoStatusResponse, result.body) : null;
-  if (!body) throw new Error(imageToVideoTexts.unexpected);
-  return body;
+  try {
+    return await call(voiceoverEndpoints.checkVideoStatus, { user_id: userId, video_id: projectId });
+  } catch (error) {
+    throw new Error(signedOut(error) ? imageToVideoTexts.notLoggedIn : imageToVideoTexts.unexpected, { cause: error });
+  }
 }

@@ -1,29 +1,26 @@
 import {
-  combineVideosSilentResponse,
-  createVideoEntryResponse,
+  dashboardEndpoints,
+  ownMediaEndpoints,
   ownVideoTexts,
-  uploadAndSaveResponse,
-  videoStatusResponse,
+  voiceoverEndpoints,
   workflowMessages,
   type CombineVideosSilentResponse,
-  type CreateVideoEntryBody,
 } from '@reelsmith/contracts';
-import { apiPost, apiRequest, readBody, type ApiResult } from '../../lib/api.ts';
+import { ApiError, call, failureText } from '../../lib/client.ts';
 import type { OwnVideoItem } from './items.ts';
 
 /** The server's own text when it gave one (SPEC §7: "an error field is read on failure"), else the fallback. */
-function failure(result: ApiResult | null, fallback: string): Error {
-  const text = (result?.body as { error?: unknown } | null)?.error;
-  return new Error(typeof text === 'string' && text ? text : fallback);
+async function shown<T>(request: () => Promise<T>, fallback: string): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw new Error(failureText(error, fallback), { cause: error });
+  }
 }
 
 /** A project without a source video; the videos are added to it one by one. */
 export async function createOwnVideoEntry(userId: string): Promise<string> {
-  const request: CreateVideoEntryBody = { user_id: userId, video_type: 'own-video' };
-  const result = await apiPost('/api/create-video-entry', request).catch(() => null);
-  const body = result?.ok ? readBody(createVideoEntryResponse, result.body) : null;
-  if (!body) throw failure(result, ownVideoTexts.operationFailed);
-  return body.video_id;
+  return (await shown(() => call(dashboardEndpoints.createVideoEntry, { user_id: userId, video_type: 'own-video' }), ownVideoTexts.operationFailed)).video_id;
 }
 
 /**
@@ -38,27 +35,21 @@ export async function uploadAndSave(userId: string, projectId: string, item: Own
   form.set('items', itemIds.join(','));
   if (item.file) form.set('video', item.file);
   else form.set('video_url', item.url!);
-  const result = await apiRequest('/api/upload-and-save', { form }).catch(() => null);
-  if (!result) throw new Error(ownVideoTexts.uploadFailed);
-  if (!result.ok) throw failure(result, ownVideoTexts.uploadFailedRetry);
-  const body = readBody(uploadAndSaveResponse, result.body);
-  if (!body) throw new Error(ownVideoTexts.uploadFailed);
-  return body.video_url;
+  try {
+    return (await call(ownMediaEndpoints.uploadAndSave, form, { fallback: ownVideoTexts.uploadFailedRetry })).video_url;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.unreachable || error.unreadable) throw new Error(ownVideoTexts.uploadFailed, { cause: error });
+    throw new Error(error.message, { cause: error });
+  }
 }
 
 /** SPEC §7 combine-videos-silent (form: user_id, video1..6). */
-export async function combineVideosSilent(userId: string, projectId: string, urls: string[]): Promise<CombineVideosSilentResponse> {
-  const form = new URLSearchParams({ user_id: userId, video_id: projectId });
-  urls.forEach((url, index) => form.set(`video${index + 1}`, url));
-  const result = await apiRequest('/api/combine-videos-silent', { form }).catch(() => null);
-  const body = result?.ok ? readBody(combineVideosSilentResponse, result.body) : null;
-  if (!body) throw failure(result, ownVideoTexts.operationFailed);
-  return body;
+export function combineVideosSilent(userId: string, projectId: string, urls: string[]): Promise<CombineVideosSilentResponse> {
+  const fields: Record<string, string> = { user_id: userId, video_id: projectId };
+  urls.forEach((url, index) => (fields[`video${index + 1}`] = url));
+  return shown(() => call(ownMediaEndpoints.combineVideosSilent, fields as { user_id: string; video_id: string }), ownVideoTexts.operationFailed);
 }
 
-export async function checkVideoStatus(userId: string, projectId: string) {
-  const result = await apiPost('/api/check-video-status', { user_id: userId, video_id: projectId }).catch(() => null);
-  const body = result?.ok ? readBody(videoStatusResponse, result.body) : null;
-  if (!body) throw failure(result, workflowMessages.statusCheckFailed);
-  return body;
+export function checkVideoStatus(userId: string, projectId: string) {
+  return shown(() => call(voiceoverEndpoints.checkVideoStatus, { user_id: userId, video_id: projectId }), workflowMessages.statusCheckFailed);
 }

@@ -1,6 +1,6 @@
 import { estimateScriptSeconds, isScriptShortForVideo, maxScriptChars, scriptTexts } from '@reelsmith/contracts';
 import type { Ref } from 'react';
-import { TextAreaField } from './TextAreaField.tsx';
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import type { SaveStatus } from './useAutosave.ts';
 
 interface ScriptEditorProps {

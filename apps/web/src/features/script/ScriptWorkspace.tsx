@@ -7,7 +7,7 @@ import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { generateScript, generateScriptForVideo, saveScript } from './api.ts';
 import { useDraftCache, useProjectVideo, type SavedDraft } from './queries.ts';
 import { ScriptEditor } from './ScriptEditor.tsx';
-import { TextAreaField } from './TextAreaField.tsx';
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { useAutosave } from './useAutosave.ts';
 import { VideoPanel } from './VideoPanel.tsx';
 import { useFlow } from '../../lib/flow.ts';

@@ -1,7 +1,7 @@
 import { billingMessages, subscriptionEndedStatuses, subscriptionSuccessStatuses, timing } from '@reelsmith/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NoticeMessage } from '../../components/ui/Notice.tsx';
-import { NetworkError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/client.ts';
 import { checkSubscriptionStatus, createSubscription, createTrialPayment, ServerMessageError } from './api.ts';
 
 export type PurchaseChoice = { kind: 'plan'; planId: 'starter' | 'growth' | 'pro'; title: string } | { kind: 'trial'; title: string };
@@ -20,7 +20,7 @@ const ended = new Set<string>(subscriptionEndedStatuses);
 
 function failure(error: unknown, networkText: string): NoticeMessage {
   if (error instanceof ServerMessageError) return { tone: 'error', text: error.message };
-  return { tone: 'error', text: error instanceof NetworkError ? networkText : billingMessages.somethingWentWrong };
+  return { tone: 'error', text: error instanceof ApiError && error.unreachable ? networkText : billingMessages.somethingWentWrong };
 }
 
 /** Polls every 10 s until the status succeeds, ends, or the deadline passes; answers a function that stops it. */

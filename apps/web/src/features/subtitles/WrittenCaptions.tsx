@@ -2,7 +2,7 @@ import { maxWrittenSubtitleChars, subtitleTexts, workflowMessages } from '@reels
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { TextAreaField } from '../script/TextAreaField.tsx';
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { SubtitlesError } from './api.ts';
 
 /**
