@@ -1,5 +1,5 @@
 import { subscriptionResponse, type DraftItem, type SubscriptionResponse, type VideoItem } from '@reelsmith/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readCache, writeCache, type CachedEntry } from '../../lib/cache.ts';
 import { deleteVideo, discardDraft, fetchDrafts, fetchSubscription, fetchVideos, renameVideo, videoList } from './api.ts';
 
@@ -77,18 +77,20 @@ function useChangeVideos(email: string) {
 
 export function useDeleteVideo(email: string) {
   const changeVideos = useChangeVideos(email);
-  return async (videoId: string) => {
-    await deleteVideo(videoId);
-    changeVideos((videos) => videos.filter((video) => video.id !== videoId));
-  };
+  const mutation = useMutation({
+    mutationFn: deleteVideo,
+    onSuccess: (_, videoId) => changeVideos((videos) => videos.filter((video) => video.id !== videoId)),
+  });
+  return mutation.mutateAsync;
 }
 
 export function useRenameVideo(email: string) {
   const changeVideos = useChangeVideos(email);
-  return async (videoId: string, title: string) => {
-    await renameVideo(videoId, title);
-    changeVideos((videos) => videos.map((video) => (video.id === videoId ? { ...video, title } : video)));
-  };
+  const mutation = useMutation({
+    mutationFn: ({ videoId, title }: { videoId: string; title: string }) => renameVideo(videoId, title),
+    onSuccess: (_, { videoId, title }) => changeVideos((videos) => videos.map((video) => (video.id === videoId ? { ...video, title } : video))),
+  });
+  return (videoId: string, title: string) => mutation.mutateAsync({ videoId, title });
 }
 
 /**
@@ -101,8 +103,10 @@ export function useDrafts(email: string) {
 
 export function useDiscardDraft(email: string) {
   const queryClient = useQueryClient();
-  return async (videoId: string) => {
-    await discardDraft(videoId);
-    queryClient.setQueryData<DraftItem[]>(dashboardKeys.drafts(email), (drafts) => drafts?.filter((draft) => draft.id !== videoId));
-  };
+  const mutation = useMutation({
+    mutationFn: discardDraft,
+    onSuccess: (_, videoId) =>
+      queryClient.setQueryData<DraftItem[]>(dashboardKeys.drafts(email), (drafts) => drafts?.filter((draft) => draft.id !== videoId)),
+  });
+  return mutation.mutateAsync;
 }
