@@ -74,6 +74,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '200',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Every answer the browser gets is checked against its endpoint's response schema (a mismatch is a 500).
+      VALIDATE_RESPONSES: '1',
     },
   })),
 });

@@ -79,7 +79,8 @@ test('/audio: pick a voice, generate, change and reset the tempo, Pro-only clone
   await page.getByRole('button', { name: audioTexts.applyTempo }).click();
   const answer = await adjusted;
   expect(answer.status(), await answer.text()).toBe(200);
-  expect(answer.request().postData()).toContain('tempo=1.5');
+  // SPEC §7 adjust-tempo is a form: the browser sends FormData.
+  expect(answer.request().postData()).toMatch(/name="tempo"\r\n\r\n1\.5\r\n/);
   await expect(player(page)).not.toHaveAttribute('src', firstSrc!, { timeout: 20_000 });
   expect(await playerDuration(page)).toBeCloseTo(original / 1.5, 0);
 
