@@ -41,7 +41,8 @@ const dataDir = (t: Target) => join(tmpdir(), `reelsmith-e2e-${t.name}-${process
 const sharedLibrary = join(repoRoot, '.tmp/e2e-library');
 const serverCommand = (data: string) =>
   `if [ -d '${sharedLibrary}/files/library' ]; then mkdir -p '${data}/files' && cp -r '${sharedLibrary}/files/library' '${data}/files/library'; fi; ` +
-  'exec node --import tsx apps/server/src/main.ts';
+  // The compiled server, as `npm start` runs it (npm test and test:e2e build it first).
+  'exec node --enable-source-maps apps/server/dist/main.js';
 
 /** Each target is the real app (`npm start`'s server) on its own port, data folder and database. */
 export default defineConfig({

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePackages, missingPackages, testOnlyCommands, testOnlyFiles } from './lib/os-tools.mjs';
-import { ensureDependencies, ensureWebBuild, root } from './lib/workspace.mjs';
+import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib/workspace.mjs';
 import { createScratchPostgresDatabase } from './lib/postgres.mjs';
 
 ensureDependencies();
@@ -36,6 +36,7 @@ let ok = step('lint and typecheck', 'npm', ['run', 'check']);
 ok = step('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest.json')}`]) && ok;
 
 ensureWebBuild();
+ensureServerBuild();
 const libraryReady = await library;
 console.log(`◀ media library for the e2e servers: ${libraryReady ? 'ready' : 'FAILED'}, ${((Date.now() - libraryStarted) / 60_000).toFixed(1)} min after it began`);
 ok = libraryReady && ok;

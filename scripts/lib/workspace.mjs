@@ -53,3 +53,13 @@ export function ensureWebBuild() {
   run('npm', ['run', 'build', '-w', 'apps/web']);
   writeFileSync(stamp, wanted);
 }
+
+/** Compiles the server (scripts/build-server.mjs) when its sources or the packages it bundles changed. */
+export function ensureServerBuild() {
+  const stamp = join(root, 'apps/server/dist/.reelsmith-build');
+  const wanted = hashFiles(['apps/server/src', 'apps/server/package.json', 'packages/contracts/src', 'packages/media/src', 'scripts/build-server.mjs']);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
+  console.log('Compiling the server…');
+  run(process.execPath, [join(root, 'scripts/build-server.mjs')]);
+  writeFileSync(stamp, wanted);
+}

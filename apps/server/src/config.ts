@@ -10,6 +10,7 @@ import type { HostedTranscriberSettings } from './providers/transcriber/index.ts
 import type { LibrarySettings } from './services/library.ts';
 import type { LlmSettings } from './providers/writer/index.ts';
 import type { Seller } from './services/invoice-pdf.ts';
+import { repoRoot } from './paths.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -151,7 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   assertRazorpayComplete(e);
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const repoRoot = resolve(import.meta.dirname, '../../..');
   return {
     port: e.PORT,
     host: e.HOST,

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -20,8 +21,6 @@ export interface DatabaseHandle {
   /** Raw SQL for pg-boss: parameterised statements, or several statements in one text when there are none. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
-
-const migrationsFolder = resolve(import.meta.dirname, '../../drizzle');
 
 /** PGlite keeps its files in `dataDir`; `memory://` (or undefined) keeps everything in memory, for tests. */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {

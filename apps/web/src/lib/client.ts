@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly field?: string,
     /** The server's answer as it came, for callers that read an extra property (a subtitle call's `detail`). */
     readonly body?: unknown,
+    /** The message is the server's own text (not the caller's fallback). */
+    readonly fromServer = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -78,12 +80,12 @@ function requestFor(endpoint: AnyEndpoint, input: unknown): { url: string; body?
   return { url: '', body: JSON.stringify(input ?? {}), json: true };
 }
 
-/** The text to show: the server's `error`, else better-auth's `message`, else the caller's fallback. */
-function messageOf(body: unknown, fallback: string): string {
+/** The server's own text: its `error`, else better-auth's `message`. */
+function serverText(body: unknown): string | undefined {
   const answer = (body ?? {}) as { error?: unknown; message?: unknown };
   if (typeof answer.error === 'string' && answer.error) return answer.error;
   if (typeof answer.message === 'string' && answer.message) return answer.message;
-  return fallback;
+  return undefined;
 }
 
 export async function call<E extends AnyEndpoint>(endpoint: E, input: CallInput<E>, ...rest: keyof PathParams<E['path']> extends never ? [options?: CallOptions<E>] : [options: CallOptions<E>]): Promise<EndpointResponse<E>> {
@@ -102,7 +104,8 @@ export async function call<E extends AnyEndpoint>(endpoint: E, input: CallInput<
   const answer = parseJson(await response.text());
   if (!response.ok) {
     const field = (answer as { field?: unknown } | null)?.field;
-    throw new ApiError(messageOf(answer, fallback), response.status, typeof field === 'string' ? field : undefined, answer);
+    const text = serverText(answer);
+    throw new ApiError(text ?? fallback, response.status, typeof field === 'string' ? field : undefined, answer, text !== undefined);
   }
   const parsed = endpoint.response.safeParse(answer);
   if (!parsed.success) throw new ApiError(fallback, response.status, undefined, answer);
@@ -126,5 +129,5 @@ export function readBody<T>(schema: BodySchema<T>, body: unknown): T | null {
 export function failureText(error: unknown, fallback: string, unreachable: string = fallback): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.unreachable) return unreachable;
-  return error.message || fallback;
+  return error.fromServer ? error.message : fallback;
 }
