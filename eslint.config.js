@@ -30,7 +30,7 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', '.ci/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', fetch: 'readonly', performance: 'readonly' } },
   },
   {
     rules: {

@@ -66,6 +66,8 @@ type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${i
 export type PathParams<Path extends string> = { [Name in ParamNames<Path> | (Path extends `${string}*` ? '*' : never)]: string };
 
 export type EndpointRequest<E extends AnyEndpoint> = z.input<E['request']>;
+/** The checked body a handler receives. */
+export type EndpointInput<E extends AnyEndpoint> = z.output<E['request']>;
 export type EndpointResponse<E extends AnyEndpoint> = z.output<E['response']>;
 
 /**

@@ -1,6 +1,11 @@
-import { subtitleEndpoints } from '@reelsmith/contracts';
+import { subtitleEndpoints, type EndpointInput } from '@reelsmith/contracts';
 import { stylePreview, type SubtitlesService } from '../services/subtitles.ts';
 import type { EndpointRouter } from './endpoint-router.ts';
+
+/** The project and caption settings every subtitle body carries, in the service's names. */
+function settingsOf(input: EndpointInput<typeof subtitleEndpoints.generate>) {
+  return { videoId: input.video_id, position: input.subtitle_position, fontSize: input.subtitle_font_size, wordsPerChunk: input.words_per_chunk };
+}
 
 /**
  * SPEC §7 subtitle-preview-style, generate-subtitles, update-subtitles, the page's reload of its state, and
@@ -14,32 +19,7 @@ export function registerSubtitleRoutes(router: EndpointRouter, deps: { subtitles
 
   route(subtitleEndpoints.latest, ({ user, input }) => subtitles.latest(user.id, input.video_id));
 
-  route(subtitleEndpoints.generate, ({ user, input }) =>
-    subtitles.generate(user.id, {
-      videoId: input.video_id,
-      position: input.subtitle_position,
-      fontSize: input.subtitle_font_size,
-      wordsPerChunk: input.words_per_chunk,
-    }),
-  );
-
-  route(subtitleEndpoints.write, ({ user, input }) =>
-    subtitles.write(user.id, {
-      videoId: input.video_id,
-      position: input.subtitle_position,
-      fontSize: input.subtitle_font_size,
-      wordsPerChunk: input.words_per_chunk,
-      text: input.text,
-    }),
-  );
-
-  route(subtitleEndpoints.update, ({ user, input }) =>
-    subtitles.update(user.id, {
-      videoId: input.video_id,
-      position: input.subtitle_position,
-      fontSize: input.subtitle_font_size,
-      wordsPerChunk: input.words_per_chunk,
-      srt: input.subtitles,
-    }),
-  );
+  route(subtitleEndpoints.generate, ({ user, input }) => subtitles.generate(user.id, settingsOf(input)));
+  route(subtitleEndpoints.write, ({ user, input }) => subtitles.write(user.id, { ...settingsOf(input), text: input.text }));
+  route(subtitleEndpoints.update, ({ user, input }) => subtitles.update(user.id, { ...settingsOf(input), srt: input.subtitles }));
 }

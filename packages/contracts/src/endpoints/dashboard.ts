@@ -9,29 +9,11 @@ const tag = 'dashboard';
 const success = z.object({ status: z.literal('success') });
 const byEmail = { email: 'email' };
 
+const subscription = { path: '/api/subscription', tag, access: 'session', body: 'json', request: emailRequest, response: subscriptionResponse, namesUser: byEmail } as const;
+
 export const dashboardEndpoints = {
-  subscription: defineEndpoint({
-    method: 'POST',
-    path: '/api/subscription',
-    summary: "SPEC §7 subscription: the user's plan, its allowances and what is used.",
-    tag,
-    access: 'session',
-    body: 'json',
-    request: emailRequest,
-    response: subscriptionResponse,
-    namesUser: byEmail,
-  }),
-  subscriptionByQuery: defineEndpoint({
-    method: 'GET',
-    path: '/api/subscription',
-    summary: 'SPEC §7 GET subscription?email: the same answer as the POST.',
-    tag,
-    access: 'session',
-    body: 'json',
-    request: emailRequest,
-    response: subscriptionResponse,
-    namesUser: byEmail,
-  }),
+  subscription: defineEndpoint({ ...subscription, method: 'POST', summary: "SPEC §7 subscription: the user's plan, its allowances and what is used." }),
+  subscriptionByQuery: defineEndpoint({ ...subscription, method: 'GET', summary: 'SPEC §7 GET subscription?email: the same answer as the POST.' }),
   uploadLogo: defineEndpoint({
     method: 'POST',
     path: '/api/upload-logo',
