@@ -15,7 +15,8 @@ const layerZones = [
   forbid(['packages/media/src/**'], ['**/apps/**'], 'packages/media is pure: the server calls it, never the other way.'),
   forbid(['apps/server/src/providers/**'], ['**/services/**', '**/http/**', '**/jobs/**'], 'providers sit below services: declare the port you need in the provider.'),
   forbid(['apps/server/src/db/**'], ['**/services/**', '**/http/**', '**/jobs/**', '**/providers/**'], 'repositories sit at the bottom: they know tables, not services.'),
-  forbid(['apps/server/src/services/**', 'apps/server/src/jobs/**'], ['**/http/**'], 'services and jobs do not know HTTP: routes call them.'),
+  forbid(['apps/server/src/services/**'], ['**/http/**'], 'services do not know HTTP: routes call them.'),
+  forbid(['apps/server/src/jobs/**'], ['**/http/**', '**/services/**'], 'jobs sit below services: services enqueue them, jobs never call back up.'),
   forbid(['apps/web/src/features/**'], ['../*/**', '!../../**', '**/features/**'], 'a feature does not import another feature: share through components/ or lib/.'),
 ];
 

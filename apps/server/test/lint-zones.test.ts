@@ -15,6 +15,7 @@ describe('import zones (eslint.config.js)', () => {
   it('refuses an import that runs back up a layer', async () => {
     expect(await restrictedImports('apps/server/src/providers/stock/probe.ts', "import type { Auth } from '../../services/auth.ts';\nexport type A = Auth;\n")).toHaveLength(1);
     expect(await restrictedImports('apps/server/src/services/probe.ts', "import type { EndpointRouter } from '../http/endpoint-router.ts';\nexport type R = EndpointRouter;\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/jobs/probe.ts', "import type { Auth } from '../services/auth.ts';\nexport type A = Auth;\n")).toHaveLength(1);
     expect(await restrictedImports('packages/media/src/probe.ts', "import type { AppConfig } from '../../../apps/server/src/config.ts';\nexport type C = AppConfig;\n")).toHaveLength(1);
   });
 

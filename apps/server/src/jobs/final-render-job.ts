@@ -6,7 +6,7 @@ import { posterFrameArgs, runFfmpeg } from '@reelsmith/media';
 import { z } from 'zod';
 import type { FinalVideosRepository } from '../db/repositories/final-videos.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
-import type { StoredComposition } from '../services/stored-composition.ts';
+import type { StoredComposition } from './stored-composition.ts';
 import { createRenderJob, renderFailureMessage } from './render-job.ts';
 import { defineJob, PermanentJobError } from './types.ts';
 

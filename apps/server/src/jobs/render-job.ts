@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { renderComposition } from '@reelsmith/media';
 import { z } from 'zod';
 import type { ObjectStorage } from '../providers/storage/types.ts';
-import { isReadableBy, resolveCompositionPaths, type StoredComposition } from '../services/stored-composition.ts';
+import { isReadableBy, resolveCompositionPaths, type StoredComposition } from './stored-composition.ts';
 import { defineJob, PermanentJobError } from './types.ts';
 
 export const renderJobPayload = z.object({

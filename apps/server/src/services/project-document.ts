@@ -1,6 +1,9 @@
 import { maxVideoSeconds } from '@reelsmith/contracts';
-import type { StoredComposition } from './stored-composition.ts';
-import type { VideoJobPurpose } from './project-video-jobs.ts';
+import type { StoredComposition } from '../jobs/stored-composition.ts';
+
+/** What a project's background video render is for; the document remembers the one running (`videoJob`). */
+export const videoJobPurposes = ['combine', 'images', 'storyboard', 'own-videos'] as const;
+export type VideoJobPurpose = (typeof videoJobPurposes)[number];
 
 export interface TimedWord {
   text: string;

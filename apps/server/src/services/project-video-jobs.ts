@@ -6,11 +6,9 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { RenderJobPayload } from '../jobs/render-job.ts';
 import type { JobDefinition } from '../jobs/types.ts';
 import type { FileUrlSigner } from './file-urls.ts';
-import { toStoredComposition } from './project-document.ts';
+import { toStoredComposition, videoJobPurposes, type VideoJobPurpose } from './project-document.ts';
 import type { WorkflowProjects } from './workflow-projects.ts';
 
-export const videoJobPurposes = ['combine', 'images', 'storyboard', 'own-videos'] as const;
-export type VideoJobPurpose = (typeof videoJobPurposes)[number];
 
 export interface ProjectVideoJobsDependencies {
   workflow: WorkflowProjects;
