@@ -1,4 +1,5 @@
 import { dashboardMessages, dashboardTexts, uploadMessages, uploadPolicies } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -19,51 +20,46 @@ export function LogoPanel({ email, logo }: { email: string; logo: string | null 
   const inputId = useId();
   const hintId = useId();
   const setLogo = useSetLogo(email);
-  const [work, setWork] = useState<Work>(null);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const policy = uploadPolicies.logo;
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadLogo(email, file),
+    onSuccess: setLogo,
+    onError: (failure) => setError(failure instanceof DashboardError ? failure.message : uploadMessages.failed),
+  });
+  const removal = useMutation({
+    mutationFn: () => removeLogo(email),
+    onSuccess: () => setLogo(null),
+    onError: () => setError(dashboardMessages.logoRemoveFailed),
+  });
+  const work: Work = upload.isPending ? { kind: 'uploading', file: upload.variables } : removal.isPending ? { kind: 'removing' } : null;
 
-  async function send(file: File) {
+  function send(file: File) {
     setError(null);
     // The same checks the server makes, here only to answer at once; the server decides.
     if (!file.type.startsWith('image/')) return setError(policy.wrongTypeMessage);
     if (file.size > policy.maxBytes) return setError(policy.tooLargeMessage());
-    setWork({ kind: 'uploading', file });
-    try {
-      setLogo(await uploadLogo(email, file));
-    } catch (failure) {
-      setError(failure instanceof DashboardError ? failure.message : uploadMessages.failed);
-    } finally {
-      setWork(null);
-    }
+    upload.mutate(file);
   }
 
-  async function remove() {
+  function remove() {
     setError(null);
-    setWork({ kind: 'removing' });
-    try {
-      await removeLogo(email);
-      setLogo(null);
-    } catch {
-      setError(dashboardMessages.logoRemoveFailed);
-    } finally {
-      setWork(null);
-    }
+    removal.mutate();
   }
 
   function handlePick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     // Cleared so that picking the same file again still counts as a change.
     event.target.value = '';
-    if (file) void send(file);
+    if (file) send(file);
   }
 
   function handleDrop(event: DragEvent<HTMLLabelElement>) {
     event.preventDefault();
     setDragging(false);
     const file = event.dataTransfer.files[0];
-    if (file && !work) void send(file);
+    if (file && !work) send(file);
   }
 
   // A plain box, not a named region: the heading names the file input, and "Logo" should name one control only.
@@ -75,7 +71,7 @@ export function LogoPanel({ email, logo }: { email: string; logo: string | null 
       {logo && (
         <div className="flex items-center gap-4">
           <img src={logo} alt="Your logo" className="size-20 shrink-0 rounded-lg bg-gray-50 object-contain ring-1 ring-gray-200" />
-          <Button variant="secondary" onClick={() => void remove()} disabled={work !== null}>
+          <Button variant="secondary" onClick={remove} disabled={work !== null}>
             Remove
           </Button>
         </div>
