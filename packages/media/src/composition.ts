@@ -15,6 +15,13 @@ export const localPathSchema = z
 const seconds = z.number().finite().nonnegative();
 const positiveSeconds = z.number().finite().positive();
 
+/** Consecutive slideshow images overlap by this much. */
+export const sceneTransitionSeconds = 0.5;
+/** Music under a voiceover: a quarter of its level, ducked while words are spoken. */
+export const defaultMusicVolume = 0.25;
+/** How long the closing image (the final video's call to action) stays on screen. */
+export const closingImageSeconds = 3;
+
 export const transitionNames = ['fade', 'wipeleft', 'wiperight', 'smoothleft', 'smoothright'] as const;
 export type TransitionName = (typeof transitionNames)[number];
 
@@ -61,7 +68,7 @@ const scenesBackgroundSchema = z
       .array(z.object({ imagePath: localPathSchema, duration: positiveSeconds, zoom: z.boolean().default(true) }))
       .min(1),
     transition: z.enum(transitionNames).default('fade'),
-    transitionDuration: positiveSeconds.default(0.5),
+    transitionDuration: positiveSeconds.default(sceneTransitionSeconds),
   })
   .refine(
     (b) => b.scenes.length === 1 || b.scenes.every((s) => s.duration > b.transitionDuration),
@@ -93,7 +100,7 @@ export const compositionSchema = z.object({
     .object({ path: localPathSchema, duration: positiveSeconds, words: z.array(wordSchema).optional() })
     .optional(),
   music: z
-    .object({ path: localPathSchema, volume: z.number().min(0).max(2).default(0.25), duck: z.boolean().default(true) })
+    .object({ path: localPathSchema, volume: z.number().min(0).max(2).default(defaultMusicVolume), duck: z.boolean().default(true) })
     .optional(),
   subtitles: z
     .object({
@@ -103,7 +110,7 @@ export const compositionSchema = z.object({
       fontSize: z.enum(subtitleSizes).default('medium'),
     })
     .optional(),
-  closingImage: z.object({ path: localPathSchema, duration: positiveSeconds.default(3) }).optional(),
+  closingImage: z.object({ path: localPathSchema, duration: positiveSeconds.default(closingImageSeconds) }).optional(),
   logo: z
     .object({
       path: localPathSchema,

@@ -1,4 +1,5 @@
 import { maxVideoSeconds } from '@reelsmith/contracts';
+import { closingImageSeconds, defaultMusicVolume, sceneTransitionSeconds } from '@reelsmith/media';
 import type { StoredComposition } from '../jobs/stored-composition.ts';
 
 /** What a project's background video render is for; the document remembers the one running (`videoJob`). */
@@ -93,10 +94,6 @@ export function spokenTrack(doc: ProjectDocument): { key: string; duration: numb
   return own?.hasAudio && own.words ? { key: own.key, duration: own.duration, words: own.words } : undefined;
 }
 
-const closingImageSeconds = 3;
-/** Consecutive slideshow images overlap by this much (media's default transition, which the render document keeps). */
-const sceneTransitionSeconds = 0.5;
-
 /**
  * How long the user's own media runs when played once: a slideshow of their images, or their own clips played
  * through. The final video keeps all of it, however short the voiceover. Undefined for a looped background (a
@@ -139,7 +136,7 @@ export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?
     background,
     overlays: (doc.overlays ?? []).map((o) => ({ imagePath: o.imageKey, start: o.start, end: o.end })),
     ...(voice ? { voiceover: { path: voice.key, duration: voice.duration, words: voice.words } } : {}),
-    ...(doc.music?.key ? { music: { path: doc.music.key, volume: 0.25, duck: true } } : {}),
+    ...(doc.music?.key ? { music: { path: doc.music.key, volume: defaultMusicVolume, duck: true } } : {}),
     ...(subtitles
       ? {
           subtitles: {
