@@ -3,7 +3,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 
-/** Import zones: arrows point down (http → services → providers/db; media and contracts import no app code). */
+/**
+ * Import zones: arrows point down. On the server, modules/<feature> (routes and rules of one feature) → http (the
+ * shared router) and core (what features share: the project document, projects, quotas, uploads, file URLs) → jobs →
+ * providers → db. Only the composition root (app.ts, compose*.ts, main.ts, worker.ts) sees every module. Media and
+ * contracts import no app code.
+ */
 const forbid = (files, groups, message) => ({
   files,
   // Tests wire real collaborators from any layer.
@@ -13,10 +18,12 @@ const forbid = (files, groups, message) => ({
 const layerZones = [
   forbid(['packages/contracts/src/**'], ['@reelsmith/media', '**/apps/**', 'fastify', 'react'], 'contracts are shared definitions: they import nothing of the apps.'),
   forbid(['packages/media/src/**'], ['**/apps/**'], 'packages/media is pure: the server calls it, never the other way.'),
-  forbid(['apps/server/src/providers/**'], ['**/services/**', '**/http/**', '**/jobs/**'], 'providers sit below services: declare the port you need in the provider.'),
-  forbid(['apps/server/src/db/**'], ['**/services/**', '**/http/**', '**/jobs/**', '**/providers/**'], 'repositories sit at the bottom: they know tables, not services.'),
-  forbid(['apps/server/src/services/**'], ['**/http/**'], 'services do not know HTTP: routes call them.'),
-  forbid(['apps/server/src/jobs/**'], ['**/http/**', '**/services/**'], 'jobs sit below services: services enqueue them, jobs never call back up.'),
+  forbid(['apps/server/src/providers/**'], ['**/core/**', '**/modules/**', '**/http/**', '**/jobs/**'], 'providers sit below the features: declare the port you need in the provider.'),
+  forbid(['apps/server/src/db/**'], ['**/core/**', '**/modules/**', '**/http/**', '**/jobs/**', '**/providers/**'], 'repositories sit at the bottom: they know tables, not features.'),
+  forbid(['apps/server/src/jobs/**'], ['**/http/**', '**/core/**', '**/modules/**'], 'jobs sit below the features: features enqueue them, jobs never call back up.'),
+  forbid(['apps/server/src/core/**'], ['**/http/**', '**/modules/**'], 'core is what features share: it knows no feature and no HTTP; declare a port for what a feature provides.'),
+  forbid(['apps/server/src/http/**'], ['**/modules/**'], 'http is the shared router: features register their routes on it, it imports none of them.'),
+  forbid(['apps/server/src/modules/**'], ['../*/**', '!../../**', '**/modules/**'], 'a feature module does not import another: share through core/, or take what you need as an argument.'),
   forbid(['apps/web/src/features/**'], ['../*/**', '!../../**', '**/features/**'], 'a feature does not import another feature: share through components/ or lib/.'),
 ];
 

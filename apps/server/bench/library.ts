@@ -2,8 +2,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createLocalStorage } from '../src/providers/storage/local.ts';
-import { createMediaLibrary, type LibraryKind, type LibraryTask } from '../src/services/library.ts';
-import { fullLibrary, generatedTasks } from '../src/services/library-tasks.ts';
+import { createMediaLibrary, type LibraryKind, type LibraryTask } from '../src/modules/library/library.ts';
+import { fullLibrary, generatedTasks } from '../src/modules/library/library-tasks.ts';
 
 /**
  * `npm run bench:library`: the built-in library made from empty, as a first start makes it (one task at a time, one

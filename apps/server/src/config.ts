@@ -7,9 +7,9 @@ import type { S3Settings } from './providers/storage/s3.ts';
 import type { PexelsSettings } from './providers/stock/pexels.ts';
 import type { TtsSettings } from './providers/tts/index.ts';
 import type { HostedTranscriberSettings } from './providers/transcriber/index.ts';
-import type { LibrarySettings } from './services/library.ts';
+import type { LibrarySettings } from './modules/library/library.ts';
 import type { LlmSettings } from './providers/writer/index.ts';
-import type { Seller } from './services/invoice-pdf.ts';
+import type { Seller } from './modules/billing/invoice-pdf.ts';
 import { repoRoot } from './paths.ts';
 
 const booleanFlag = z

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { createStorage } from './providers/storage/index.ts';
-import { createMediaLibrary } from './services/library.ts';
-import { fullLibrary, generatedTasks } from './services/library-tasks.ts';
+import { createMediaLibrary } from './modules/library/library.ts';
+import { fullLibrary, generatedTasks } from './modules/library/library-tasks.ts';
 
 /**
  * `npm run library`: makes the built-in media library (stock stills and loops, music, Scroll Stopper backgrounds)

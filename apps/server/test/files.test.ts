@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileUrlSigner } from '../src/services/file-urls.ts';
-import { parseRange } from '../src/http/file-routes.ts';
+import { createFileUrlSigner } from '../src/core/file-urls.ts';
+import { parseRange } from '../src/modules/files/file-routes.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp, TestClient } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';

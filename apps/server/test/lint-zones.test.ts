@@ -13,10 +13,19 @@ const restrictedImports = (filePath: string, code: string) => ruleMessages('no-r
 
 describe('import zones (eslint.config.js)', () => {
   it('refuses an import that runs back up a layer', async () => {
-    expect(await restrictedImports('apps/server/src/providers/stock/probe.ts', "import type { Auth } from '../../services/auth.ts';\nexport type A = Auth;\n")).toHaveLength(1);
-    expect(await restrictedImports('apps/server/src/services/probe.ts', "import type { EndpointRouter } from '../http/endpoint-router.ts';\nexport type R = EndpointRouter;\n")).toHaveLength(1);
-    expect(await restrictedImports('apps/server/src/jobs/probe.ts', "import type { Auth } from '../services/auth.ts';\nexport type A = Auth;\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/providers/stock/probe.ts', "import type { Auth } from '../../core/auth.ts';\nexport type A = Auth;\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/core/probe.ts', "import type { EndpointRouter } from '../http/endpoint-router.ts';\nexport type R = EndpointRouter;\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/core/probe.ts', "import type { StockService } from '../modules/stock/stock.ts';\nexport type S = StockService;\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/http/probe.ts', "import type { BillingService } from '../modules/billing/billing.ts';\nexport type B = BillingService;\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/jobs/probe.ts', "import type { Auth } from '../core/auth.ts';\nexport type A = Auth;\n")).toHaveLength(1);
     expect(await restrictedImports('packages/media/src/probe.ts', "import type { AppConfig } from '../../../apps/server/src/config.ts';\nexport type C = AppConfig;\n")).toHaveLength(1);
+  });
+
+  it('keeps server feature modules apart', async () => {
+    const code = "import type { StockService } from '../stock/stock.ts';\nexport type S = StockService;\n";
+    expect(await restrictedImports('apps/server/src/modules/brolls/probe.ts', code)).toHaveLength(1);
+    const down = "import type { Auth } from '../../core/auth.ts';\nimport type { EndpointRouter } from '../../http/endpoint-router.ts';\nimport type { AutoBroll } from './auto-broll.ts';\nexport type D = [Auth, EndpointRouter, AutoBroll];\n";
+    expect(await restrictedImports('apps/server/src/modules/brolls/probe.ts', down)).toEqual([]);
   });
 
   it('keeps web features apart', async () => {
@@ -25,7 +34,7 @@ describe('import zones (eslint.config.js)', () => {
   });
 
   it('lets imports that point down through', async () => {
-    expect(await restrictedImports('apps/server/src/services/probe.ts', "import type { StockProvider } from '../providers/stock/types.ts';\nexport type S = StockProvider;\n")).toEqual([]);
+    expect(await restrictedImports('apps/server/src/core/probe.ts', "import type { StockProvider } from '../providers/stock/types.ts';\nexport type S = StockProvider;\n")).toEqual([]);
   });
 
   it("refuses an '/api/' path written in the web app outside the typed client", async () => {

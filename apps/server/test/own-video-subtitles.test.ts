@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { subtitleTexts, workflowMessages, type FinalVideoStatus } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectDocument } from '../src/services/project-document.ts';
+import type { ProjectDocument } from '../src/core/project-document.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp, type TestClient } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { probe } from '@reelsmith/media';
 import type { TestApp } from './app.ts';
-import type { ProjectDocument, TimedWord } from '../src/services/project-document.ts';
-import { spreadWords } from '../src/services/subtitles-cues.ts';
+import type { ProjectDocument, TimedWord } from '../src/core/project-document.ts';
+import { spreadWords } from '../src/core/subtitles-cues.ts';
 
 /** About 9 s in flite's slt voice. */
 export const spokenText =

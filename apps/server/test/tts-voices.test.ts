@@ -5,7 +5,7 @@ import { voiceLabels, voiceNames } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createSpeech } from '../src/providers/tts/index.ts';
-import { voiceSampleKey, voiceSampleText } from '../src/services/voice-samples.ts';
+import { voiceSampleKey, voiceSampleText } from '../src/modules/voiceover/voice-samples.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';

@@ -26,7 +26,7 @@ const posterWidth = 540;
 /**
  * The final video: the render job's one ffmpeg run at the final profile, a poster frame for the dashboard, and the
  * bookkeeping (project keys, completion, the voiceover it was made with) once both files are stored. The video
- * credit was held when the render started (services/final-video.ts) and comes back if it fails.
+ * credit was held when the render started (modules/final-video/final-video.ts) and comes back if it fails.
  */
 export function createFinalRenderJob(deps: {
   render: ReturnType<typeof createRenderJob>;

@@ -1,8 +1,8 @@
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { createFileUrlSigner } from '../../services/file-urls.ts';
-import { createMediaLibrary } from '../../services/library.ts';
-import { fullLibrary, generatedTasks } from '../../services/library-tasks.ts';
+import { createFileUrlSigner } from '../../core/file-urls.ts';
+import { createMediaLibrary } from '../../modules/library/library.ts';
+import { fullLibrary, generatedTasks } from '../../modules/library/library-tasks.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { createLocalStockProvider } from './local.ts';
 

@@ -59,8 +59,8 @@ export interface LibraryVideo {
 }
 
 /**
- * What the local stock provider reads from the media library (services/library.ts satisfies it), so the provider
- * does not reach up into services.
+ * What the local stock provider reads from the media library (modules/library/library.ts satisfies it), so the provider
+ * does not reach up into the feature modules.
  */
 export interface StockLibrary {
   readonly version: number;

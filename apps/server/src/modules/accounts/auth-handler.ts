@@ -1,0 +1,52 @@
+import { accountEndpoints, genericMessages } from '@reelsmith/contracts';
+import type { Auth } from '../../core/auth.ts';
+import type { EndpointHandler, EndpointRouter } from '../../http/endpoint-router.ts';
+import { toWebHeaders } from '../../http/session.ts';
+
+/** People paste addresses with stray spaces; every auth endpoint sees the trimmed one (SPEC §5). */
+function withTrimmedEmail(body: unknown): unknown {
+  if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') {
+    return { ...body, email: body.email.trim() };
+  }
+  return body;
+}
+
+// Far deeper than any auth form, far shallower than what overflows the stack when the body is serialised again.
+const maxBodyDepth = 32;
+
+/** Walks the body without recursion, so measuring a hostile body cannot overflow the stack either. */
+function deeperThan(body: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[body, 0]];
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Hands /api/auth/* to better-auth as a Fetch request and streams its answer back. */
+export function registerAuthHandler(router: EndpointRouter, auth: Auth, publicUrl: string): void {
+  const handler: EndpointHandler<typeof accountEndpoints.authPost> = async ({ request, reply }) => {
+    if (deeperThan(request.body, maxBodyDepth)) return reply.status(400).send({ error: genericMessages.badRequest });
+    // Built on the public URL, not the Host header, which the client chooses and which might not even parse.
+    const url = new URL(request.url, publicUrl);
+    const headers = toWebHeaders(request);
+    // Rate limits key on this header; it is set here from the socket, so a client cannot choose its own.
+    headers.set('x-client-ip', request.ip);
+    const hasBody = request.method !== 'GET' && request.body !== undefined;
+    const response = await auth.handler(
+      new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(withTrimmedEmail(request.body)) : undefined }),
+    );
+    reply.status(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie') reply.header(key, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+  };
+  router.route(accountEndpoints.authGet, handler);
+  router.route(accountEndpoints.authPost, handler);
+}

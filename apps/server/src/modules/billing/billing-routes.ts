@@ -1,0 +1,45 @@
+import { billingEndpoints, type InvoiceItem } from '@reelsmith/contracts';
+import type { Repositories } from '../../db/repositories/index.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { BillingService } from './billing.ts';
+import { renderInvoicePdf, type Seller } from './invoice-pdf.ts';
+import type { EndpointRouter } from '../../http/endpoint-router.ts';
+
+export function registerBillingRoutes(router: EndpointRouter, deps: { billing: BillingService; repositories: Repositories; seller: Seller }): void {
+  const { billing } = deps;
+  const { route } = router;
+
+  route(billingEndpoints.createSubscription, ({ user, input }) => billing.createSubscription(user, input.plan_id, input.gst_invoice));
+
+  route(billingEndpoints.checkSubscriptionStatus, ({ user, input }) => billing.checkSubscriptionStatus(user, input.subscription_id));
+
+  route(billingEndpoints.createPayment, ({ user, input }) => billing.createTrialPayment(user, input.gst_invoice));
+
+  route(billingEndpoints.verifyPayment, ({ user, input }) => billing.verifyPayment(user, input.payment_link_id));
+
+  route(billingEndpoints.cancelSubscription, ({ user }) => billing.cancelSubscription(user));
+
+  route(billingEndpoints.invoices, async ({ user }): Promise<InvoiceItem[]> => {
+    const invoices = await deps.repositories.billing.invoicesOf(user.id);
+    return invoices.map((invoice) => ({
+      kind: invoice.kind,
+      invoice_number: invoice.number,
+      invoice_date: invoice.issuedAt.toISOString(),
+      created_at: invoice.createdAt.toISOString(),
+      invoice_amount: (invoice.kind === 'credit_note' ? -invoice.totalCents : invoice.totalCents) / 100,
+      currency: invoice.currency,
+      invoice_url: `/api/invoices/${encodeURIComponent(invoice.id)}/pdf`,
+    }));
+  });
+
+  route(billingEndpoints.invoicePdf, async ({ user, params, reply }) => {
+    const invoice = await deps.repositories.billing.invoiceOf(user.id, params.id);
+    if (!invoice) throw new UserFacingError(404, 'Not found.');
+    const credited = invoice.creditsInvoiceId ? await deps.repositories.billing.invoiceOf(user.id, invoice.creditsInvoiceId) : undefined;
+    const pdf = await renderInvoicePdf(invoice, { name: user.name, email: user.email }, deps.seller, credited);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
+      .send(pdf);
+  });
+}

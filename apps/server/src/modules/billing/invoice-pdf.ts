@@ -1,0 +1,69 @@
+import PDFDocument from 'pdfkit';
+import type { InvoiceRecord } from '../../db/repositories/billing.ts';
+
+export interface Seller {
+  name: string;
+  address: string;
+  taxId: string;
+  email: string;
+}
+
+const money = (cents: number, currency: string) => `${currency === 'USD' ? '$' : `${currency} `}${(cents / 100).toFixed(2)}`;
+const day = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A real invoice PDF: seller, buyer, plan, period and amount; a GST tax invoice shows the 18 % tax separately. A credit
+ * note (a refund) names the invoice it credits and shows the amounts given back.
+ */
+export function renderInvoicePdf(invoice: InvoiceRecord, buyer: { name: string; email: string }, seller: Seller, credited?: InvoiceRecord): Promise<Buffer> {
+  const credit = invoice.kind === 'credit_note';
+  const document = credit ? 'Credit note' : 'Invoice';
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${document} ${invoice.number}`, Author: seller.name } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+
+  doc.fillColor('#6d28d9').fontSize(24).text(seller.name, { continued: false });
+  doc.moveDown(0.3).fillColor('#1f2330').fontSize(16).text(invoice.gst ? `${credit ? 'Credit Note' : 'Tax Invoice'} (GST)` : document);
+  doc.moveDown();
+  doc.fontSize(10).fillColor('#1f2330');
+  doc.text(`${document} number: ${invoice.number}`);
+  doc.text(`${document} date: ${day(invoice.issuedAt)}`);
+  if (credited) doc.text(`Credits invoice: ${credited.number} of ${day(credited.issuedAt)}`);
+  doc.text(`${credit ? 'Refund' : 'Payment'} reference: ${invoice.paymentRef}`);
+  doc.moveDown();
+
+  // Two bounded columns: an unbounded seller address would run on into the buyer's column.
+  const top = doc.y;
+  const from = { width: 230 };
+  const billed = { width: 219 };
+  doc.font('Helvetica-Bold').text('From', 56, top, from).font('Helvetica').text(seller.name, from).text(seller.address, from).text(seller.email, from);
+  if (invoice.gst) doc.text(`GSTIN: ${seller.taxId}`, from);
+  const fromBottom = doc.y;
+  doc.font('Helvetica-Bold').text('Billed to', 320, top, billed).font('Helvetica').text(buyer.name, 320, doc.y, billed).text(buyer.email, 320, doc.y, billed);
+  doc.x = 56;
+  doc.y = Math.max(fromBottom, doc.y);
+  doc.moveDown(2);
+
+  doc.font('Helvetica-Bold').text('Description', 56, doc.y, { continued: false });
+  const lineY = doc.y + 4;
+  doc.moveTo(56, lineY).lineTo(539, lineY).strokeColor('#d4d4dc').stroke();
+  doc.moveDown(0.8).font('Helvetica');
+  doc.text(invoice.description, 56);
+  if (invoice.periodStart && invoice.periodEnd) doc.text(`Period: ${day(invoice.periodStart)} – ${day(invoice.periodEnd)}`);
+  doc.moveDown();
+
+  const row = (label: string, value: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(label, 320, y).text(value, 440, y, { width: 99, align: 'right' });
+  };
+  if (invoice.gst) {
+    row('Taxable value', money(invoice.netCents, invoice.currency));
+    row('GST @ 18%', money(invoice.taxCents, invoice.currency));
+  }
+  row(credit ? 'Total refunded' : 'Total', money(invoice.totalCents, invoice.currency), true);
+  const closing = credit ? 'This amount has been refunded to your original payment method.' : 'Thank you for making videos with Reelsmith.';
+  doc.moveDown(2).font('Helvetica').fontSize(9).fillColor('#5b5f6b').text(closing, 56);
+  doc.end();
+  return done;
+}

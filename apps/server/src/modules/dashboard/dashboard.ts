@@ -1,0 +1,68 @@
+import { planIdSchema, plans, type SubscriptionResponse } from '@reelsmith/contracts';
+import type { SubscriptionRecord, SubscriptionsRepository } from '../../db/repositories/subscriptions.ts';
+import type { UploadsRepository } from '../../db/repositories/uploads.ts';
+import type { FileUrlSigner } from '../../core/file-urls.ts';
+import type { QuotaService } from '../../core/quotas.ts';
+import type { IncomingFile, UploadService } from '../../core/uploads.ts';
+
+export interface DashboardServiceDependencies {
+  quotas: QuotaService;
+  subscriptions: SubscriptionsRepository;
+  uploads: UploadsRepository;
+  uploadService: UploadService;
+  signer: FileUrlSigner;
+  /** Gives back credits held for renders that failed while nobody was watching (core/video-job-credits.ts). */
+  settleHeldCredits: (userId: string) => Promise<void>;
+}
+
+/** SPEC §3 subscription object; the logo is a fresh signed URL on every read, since signed URLs expire. */
+export function toSubscriptionResponse(record: SubscriptionRecord, signer: FileUrlSigner): SubscriptionResponse {
+  const planId = planIdSchema.parse(record.planId);
+  return {
+    plan_name: plans[planId].name,
+    plan_id: planId,
+    status: record.status,
+    videos_used: record.videosUsed,
+    videos_allowed: record.videosAllowed,
+    ai_videos_used: record.aiVideosUsed,
+    ai_videos_allowed: record.aiVideosAllowed,
+    ideas_generated: record.ideasGenerated,
+    ideas_allowed: record.ideasAllowed,
+    end_date: record.periodEnd.toISOString(),
+    cancel_at_period_end: record.cancelAtPeriodEnd,
+    logo: record.logoKey ? signer.sign(record.logoKey) : null,
+    trial_pack_taken: record.trialPackTaken ?? null,
+    voice_id: record.voiceId ?? null,
+  };
+}
+
+export function createDashboardService(deps: DashboardServiceDependencies) {
+  return {
+    /** Reading the subscription rolls an ended period over first, so usage shown is always this period's. */
+    async subscription(userId: string): Promise<SubscriptionResponse> {
+      await deps.settleHeldCredits(userId);
+      return toSubscriptionResponse(await deps.quotas.current(userId), deps.signer);
+    },
+
+    /**
+     * The file goes through the 'logo' upload policy (sniffed, decoded, size-capped) before it becomes the logo; a
+     * refused file throws the policy's message and leaves the current logo as it was.
+     */
+    async uploadLogo(userId: string, file: IncomingFile, declaredBytes?: number): Promise<{ logo_url: string }> {
+      const received = await deps.uploadService.receive(userId, 'logo', file, declaredBytes);
+      const stored = await deps.uploads.findOwned(userId, received.id);
+      if (!stored) throw new Error(`upload ${received.id} was stored but cannot be found`);
+      await deps.quotas.current(userId);
+      await deps.subscriptions.update(userId, { logoKey: stored.storageKey });
+      return { logo_url: received.url };
+    },
+
+    /** Only the reference goes: the file stays among the user's uploads, like every other file they brought in. */
+    async removeLogo(userId: string): Promise<void> {
+      await deps.quotas.current(userId);
+      await deps.subscriptions.update(userId, { logoKey: null });
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

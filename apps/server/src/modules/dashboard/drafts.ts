@@ -1,0 +1,80 @@
+import { draftsShown, draftTexts, flowOfVideoType, pageOfFlow, untitledVideo, videoFlows, type DraftItem } from '@reelsmith/contracts';
+import type { ProjectRecord, ProjectsRepository } from '../../db/repositories/projects.ts';
+import type { UploadsRepository } from '../../db/repositories/uploads.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { ObjectStorage } from '../../providers/storage/types.ts';
+import { ownerOfKey } from '../../core/file-urls.ts';
+import { videoTitle } from '../../core/projects.ts';
+
+export interface DraftsServiceDependencies {
+  projects: ProjectsRepository;
+  uploads: Pick<UploadsRepository, 'uploadedKeys'>;
+  storage: ObjectStorage;
+}
+
+/**
+ * Every storage key a project names: its own columns, and each `key` or `…Key` field anywhere in its document (how the
+ * document names media, project-document.ts), so media a step adds later is found without a list to keep up.
+ */
+export function namedFiles(record: ProjectRecord): string[] {
+  const keys = new Set([record.sourceVideoKey, record.previewVideoKey, record.finalVideoKey, record.posterKey].filter((key): key is string => Boolean(key)));
+  const pending: unknown[] = [record.composition];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (!value || typeof value !== 'object') continue;
+    for (const [name, item] of Object.entries(value)) {
+      if (typeof item === 'string' && /(^k|K)ey$/.test(name) && item) keys.add(item);
+      else pending.push(item);
+    }
+  }
+  return [...keys];
+}
+
+export function createDraftsService(deps: DraftsServiceDependencies) {
+  const toDraftItem = (record: ProjectRecord): DraftItem => {
+    const flow = flowOfVideoType(record.videoType);
+    const definition = videoFlows[flow];
+    // A project no page has reported yet (started by a call, or before pages reported) opens at its flow's start.
+    const page = (record.lastPage && pageOfFlow(flow, record.lastPage)) || definition.pages[0]!.path;
+    const title = videoTitle(record);
+    return {
+      id: record.id,
+      title: title === untitledVideo ? definition.tile : title,
+      flow,
+      video_type: definition.tile,
+      page,
+      step_title: definition.pages.find((p) => p.path === page)!.title,
+      updated_at: record.updatedAt.toISOString(),
+    };
+  };
+
+  return {
+    /** The page must be one of the project's own flow: a page of another flow would lead Continue astray. */
+    async recordPage(userId: string, projectId: string, path: string): Promise<void> {
+      const project = await deps.projects.findOwned(userId, projectId);
+      if (!project) throw new UserFacingError(404, draftTexts.notFound);
+      const page = pageOfFlow(flowOfVideoType(project.videoType), path);
+      if (!page) throw new UserFacingError(400, draftTexts.pageNotInFlow);
+      await deps.projects.update(userId, projectId, { lastPage: page });
+    },
+
+    async list(userId: string): Promise<DraftItem[]> {
+      return (await deps.projects.listUnfinished(userId, draftsShown)).map(toDraftItem);
+    },
+
+    /**
+     * The draft goes with the files only it names. The user's uploads stay (the library lists them, and other
+     * projects may use them), as does anything another project names or that is not the user's (library media).
+     * No credit was counted for a draft, so none changes.
+     */
+    async discard(userId: string, id: string): Promise<void> {
+      const deleted = await deps.projects.deleteUnfinished(userId, id);
+      if (!deleted) throw new UserFacingError(404, draftTexts.notFound);
+      const own = namedFiles(deleted).filter((key) => ownerOfKey(key) === userId);
+      const [uploaded, shared] = await Promise.all([deps.uploads.uploadedKeys(own), deps.projects.keysNamedByOthers(userId, id, own)]);
+      await Promise.all(own.filter((key) => !uploaded.has(key) && !shared.has(key)).map((key) => deps.storage.delete(key)));
+    },
+  };
+}
+
+export type DraftsService = ReturnType<typeof createDraftsService>;

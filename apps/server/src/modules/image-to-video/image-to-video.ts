@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  imageCount,
+  imageToVideoTexts,
+  quotaMessages,
+  secondsPerImage,
+  uploadPolicies,
+  type ConvertImagesResponse,
+  type ImageEffect,
+} from '@reelsmith/contracts';
+import type { ProjectRecord } from '../../db/repositories/projects.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { ObjectStorage } from '../../providers/storage/types.ts';
+import { ownerOfKey, type FileUrlSigner } from '../../core/file-urls.ts';
+import type { ProjectDocument } from '../../core/project-document.ts';
+import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
+import { keyOfSignedUrl } from '../../core/projects.ts';
+import type { QuotaService } from '../../core/quotas.ts';
+import { inspectUpload, type MediaProber } from '../../core/upload-inspection.ts';
+import type { UploadService } from '../../core/uploads.ts';
+import type { VideoJobCredits } from '../../core/video-job-credits.ts';
+import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+
+/** One image as the form sent it: a file, or the URL of one of the user's image uploads; `n` is its number (1..). */
+export interface ImageInput {
+  n: number;
+  file?: { content: Buffer; filename: string };
+  url?: string;
+}
+
+export interface ImageToVideoDependencies {
+  workflow: WorkflowProjects;
+  uploads: UploadService;
+  storage: ObjectStorage;
+  signer: FileUrlSigner;
+  quotas: QuotaService;
+  videoJobs: ProjectVideoJobs;
+  credits: VideoJobCredits;
+  probe: MediaProber;
+  tmpDir: string;
+}
+
+const policy = uploadPolicies['scene-image'];
+/** media's default scene transition: consecutive scenes overlap by this much. */
+const transitionSeconds = 0.5;
+
+type Scenes = Extract<NonNullable<ProjectDocument['background']>, { kind: 'scenes' }>['scenes'];
+
+/**
+ * Every image is on screen `secondsPerImage`: scenes but the last are longer by the transition they share with the
+ * next one, so N images last exactly N × secondsPerImage.
+ */
+export function scenesOf(imageKeys: string[], zoom: boolean): Scenes {
+  return imageKeys.map((imageKey, i) => ({
+    imageKey,
+    zoom,
+    duration: i < imageKeys.length - 1 ? secondsPerImage + transitionSeconds : secondsPerImage,
+  }));
+}
+
+/** SPEC §7 convert-images-to-video: the images become the project's background scenes, rendered as a preview job. */
+export function createImageToVideoService(deps: ImageToVideoDependencies) {
+  const { workflow, signer } = deps;
+
+  /** Checks every file as an image upload before any is stored, so a refused one leaves nothing behind. */
+  async function checkFiles(images: ImageInput[]): Promise<void> {
+    await mkdir(deps.tmpDir, { recursive: true });
+    for (const image of images) {
+      if (!image.file) continue;
+      const scratch = join(deps.tmpDir, `image-check-${randomUUID()}`);
+      try {
+        await writeFile(scratch, image.file.content);
+        await inspectUpload(scratch, policy, deps.probe);
+      } catch (error) {
+        if (error instanceof UserFacingError) throw new UserFacingError(error.statusCode, imageToVideoTexts.badImage(image.n, error.message));
+        throw error;
+      } finally {
+        await rm(scratch, { force: true });
+      }
+    }
+  }
+
+  /** A URL must be a signed link to one of the user's own images (a stock image added through the modal is one). */
+  async function ownImageKey(userId: string, image: ImageInput): Promise<string> {
+    const key = keyOfSignedUrl(image.url!, signer);
+    const object = key && ownerOfKey(key) === userId ? await deps.storage.stat(key) : null;
+    if (!key || !object?.contentType.startsWith('image/')) throw new UserFacingError(400, imageToVideoTexts.notYourImage(image.n));
+    return key;
+  }
+
+  async function storedKey(userId: string, image: ImageInput, urlKeys: Map<number, string>): Promise<string> {
+    if (!image.file) return urlKeys.get(image.n)!;
+    const upload = await deps.uploads.receive(userId, 'scene-image', {
+      stream: Readable.from([image.file.content]),
+      filename: image.file.filename,
+      wasTruncated: () => false,
+    });
+    return keyOfSignedUrl(upload.url, signer)!;
+  }
+
+  /** A new project starts only while a video credit is left, as create-video-entry does. */
+  async function projectFor(userId: string, videoId: string | undefined): Promise<ProjectRecord> {
+    if (videoId) return workflow.resolve(userId, videoId);
+    const subscription = await deps.quotas.current(userId);
+    if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
+    return workflow.resolveOrCreate(userId, undefined, 'image-to-video');
+  }
+
+  return {
+    async convert(
+      userId: string,
+      request: { videoId?: string; zoom: boolean; effect: ImageEffect; images: ImageInput[] },
+    ): Promise<ConvertImagesResponse> {
+      const images = [...request.images].sort((a, b) => a.n - b.n);
+      if (images.length < imageCount.min || images.length > imageCount.max) throw new UserFacingError(400, imageToVideoTexts.wrongCount);
+      const urlKeys = new Map<number, string>();
+      for (const image of images) if (!image.file) urlKeys.set(image.n, await ownImageKey(userId, image));
+      await checkFiles(images);
+      if (request.videoId) await workflow.resolve(userId, request.videoId);
+      await deps.credits.settleUser(userId);
+
+      return deps.quotas.withCredit(userId, 'aiVideos', async () => {
+        const project = await projectFor(userId, request.videoId);
+        const keys: string[] = [];
+        for (const image of images) keys.push(await storedKey(userId, image, urlKeys));
+        const saved = await workflow.save(project, { background: { kind: 'scenes', scenes: scenesOf(keys, request.zoom), transition: request.effect } });
+        const { jobId } = await deps.videoJobs.start(saved, 'images');
+        await deps.credits.hold(saved, jobId, 'aiVideos');
+        return { status: 'processing', video_id: saved.id };
+      });
+    },
+  };
+}
+
+export type ImageToVideoService = ReturnType<typeof createImageToVideoService>;

@@ -1,0 +1,186 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  backgroundRecipes,
+  loopArgs,
+  loudnessProbeArgs,
+  musicEncodeArgs,
+  musicTrackRecipes,
+  parseLoudness,
+  runFfmpeg,
+  silenceArgs,
+  stillArgs,
+  stockImageRecipes,
+  stockVideoRecipes,
+  synthesize,
+  trackLayout,
+  wavFile,
+  type BackgroundId,
+  type LoopSpec,
+  type MusicTrackRecipe,
+} from '@reelsmith/media';
+import { noBackgroundMusicTitle } from '@reelsmith/contracts';
+import type { ObjectStorage } from '../../providers/storage/types.ts';
+import type { LibraryBackground, LibraryCounts, LibraryImage, LibraryItem, LibraryTask, LibraryTrack, LibraryVideo } from './library.ts';
+
+/**
+ * The generated part of the library as tasks. Keys carry a recipe version: changing a recipe means a new version,
+ * and the next start renders the new look instead of serving the old files. Each task stores its files with the
+ * marker (the file `load` checks) last, so a start interrupted mid-task redoes that task.
+ */
+const root = 'library/v2';
+const hd = { width: 720, height: 1280 };
+const sd = { width: 360, height: 640 };
+const ffmpegTimeoutMs = 5 * 60_000;
+const silenceSeconds = 60;
+
+export const fullLibrary: LibraryCounts = {
+  images: stockImageRecipes.length,
+  videos: stockVideoRecipes.length,
+  backgrounds: Object.keys(backgroundRecipes).length,
+  tracks: musicTrackRecipes.length,
+};
+
+const exists = async (storage: ObjectStorage, key: string) => (await storage.stat(key)) !== null;
+const run = (args: string[], duration: number, signal: AbortSignal) => runFfmpeg(args, { duration, signal, timeoutMs: ffmpegTimeoutMs });
+
+function task(storage: ObjectStorage, label: string, marker: string, item: LibraryItem, make: LibraryTask['make']): LibraryTask {
+  return { label, kind: item.kind, load: async () => ((await exists(storage, marker)) ? item : null), make };
+}
+
+function imageTask(storage: ObjectStorage, recipe: (typeof stockImageRecipes)[number]): LibraryTask {
+  const base = `${root}/stock/images/${recipe.slug}`;
+  const item: LibraryImage = {
+    kind: 'image',
+    id: recipe.id,
+    alt: recipe.alt,
+    tags: recipe.tags,
+    width: 1080,
+    height: 1920,
+    keys: { original: `${base}.jpg`, large: `${base}-large.jpg`, portrait: `${base}-portrait.jpg` },
+  };
+  return task(storage, `image ${recipe.slug}`, item.keys.original, item, async (dir, signal) => {
+    const file = (key: string) => join(dir, key.split('/').pop()!);
+    // One run makes the sizes a stock API offers: the full frame, a grid-sized one and Pexels' 800x1200 portrait crop.
+    const renditions = [
+      { key: item.keys.large, path: file(item.keys.large), width: 540, height: 960 },
+      { key: item.keys.portrait, path: file(item.keys.portrait), width: 800, height: 1200 },
+    ];
+    const original = { key: item.keys.original, path: file(item.keys.original), width: 1080, height: 1920 };
+    await run(stillArgs(recipe.spec, { ...original, phase: recipe.phase, renditions }), 1, signal);
+    for (const { key, path } of [...renditions, original]) await storage.putFile(key, path, 'image/jpeg');
+    return item;
+  });
+}
+
+interface LoopFiles {
+  videoKey: string;
+  sdKey?: string;
+  posterKey: string;
+  poster: { width: number; height: number };
+}
+
+async function renderLoop(storage: ObjectStorage, spec: LoopSpec, files: LoopFiles, dir: string, signal: AbortSignal) {
+  const [video, small, poster] = [join(dir, 'hd.mp4'), join(dir, 'sd.mp4'), join(dir, 'poster.jpg')];
+  const args = loopArgs(spec, {
+    hd: { path: video, ...hd },
+    ...(files.sdKey ? { sd: { path: small, ...sd } } : {}),
+    poster: { path: poster, at: spec.seconds / 3, ...files.poster },
+  });
+  await run(args, spec.seconds, signal);
+  if (files.sdKey) await storage.putFile(files.sdKey, small, 'video/mp4');
+  await storage.putFile(files.posterKey, poster, 'image/jpeg');
+  await storage.putFile(files.videoKey, video, 'video/mp4');
+}
+
+function videoTask(storage: ObjectStorage, recipe: (typeof stockVideoRecipes)[number]): LibraryTask {
+  const base = `${root}/stock/videos/${recipe.slug}`;
+  const item: LibraryVideo = {
+    kind: 'video',
+    id: recipe.id,
+    alt: recipe.alt,
+    tags: recipe.tags,
+    ...hd,
+    duration: recipe.spec.seconds,
+    posterKey: `${base}.jpg`,
+    files: [
+      { quality: 'hd', ...hd, key: `${base}-hd.mp4` },
+      { quality: 'sd', ...sd, key: `${base}-sd.mp4` },
+    ],
+  };
+  const files = { videoKey: item.files[0]!.key, sdKey: item.files[1]!.key, posterKey: item.posterKey, poster: { width: 540, height: 960 } };
+  return task(storage, `video ${recipe.slug}`, files.videoKey, item, async (dir, signal) => {
+    await renderLoop(storage, recipe.spec, files, dir, signal);
+    return item;
+  });
+}
+
+function backgroundTask(storage: ObjectStorage, id: BackgroundId): LibraryTask {
+  const spec = backgroundRecipes[id];
+  const item: LibraryBackground = {
+    kind: 'background',
+    id,
+    duration: spec.seconds,
+    videoKey: `${root}/backgrounds/${id}.mp4`,
+    thumbnailKey: `${root}/backgrounds/${id}.jpg`,
+  };
+  const files = { videoKey: item.videoKey, posterKey: item.thumbnailKey, poster: sd };
+  return task(storage, `background ${id}`, item.videoKey, item, async (dir, signal) => {
+    await renderLoop(storage, spec, files, dir, signal);
+    return item;
+  });
+}
+
+function trackTask(storage: ObjectStorage, recipe: MusicTrackRecipe): LibraryTask {
+  const item: LibraryTrack = {
+    kind: 'track',
+    id: recipe.slug,
+    title: recipe.title,
+    mood: recipe.mood,
+    duration: trackLayout(recipe, 44100).seconds,
+    key: `${root}/music/${recipe.slug}.mp3`,
+    silent: false,
+  };
+  return task(storage, `track ${recipe.slug}`, item.key, item, async (dir, signal) => {
+    const { left, right, seconds } = await synthesize(recipe);
+    const wav = join(dir, 'track.wav');
+    await writeFile(wav, wavFile(left, right, 44100));
+    const measured = parseLoudness((await run(loudnessProbeArgs(wav), seconds, signal)).stderrTail);
+    const mp3 = join(dir, 'track.mp3');
+    await run(musicEncodeArgs(wav, mp3, measured), seconds, signal);
+    await storage.putFile(item.key, mp3, 'audio/mpeg');
+    return item;
+  });
+}
+
+function silenceTask(storage: ObjectStorage): LibraryTask {
+  const item: LibraryTrack = { kind: 'track', id: 'silence', title: noBackgroundMusicTitle, mood: null, duration: silenceSeconds, key: `${root}/music/silence.mp3`, silent: true };
+  return task(storage, 'silent track', item.key, item, async (dir, signal) => {
+    const mp3 = join(dir, 'silence.mp3');
+    await run(silenceArgs(mp3, silenceSeconds), silenceSeconds, signal);
+    await storage.putFile(item.key, mp3, 'audio/mpeg');
+    return item;
+  });
+}
+
+/**
+ * The generated tasks in the order they run. First one of each kind, so every picker has something (the silent track
+ * follows the first real one: a music list holding only 'No Background Music' is no choice at all). Then the two
+ * pickers whose lists are fixed and named, the Scroll Stopper backgrounds and the music, are completed, each round
+ * with a still beside it (stills are the cheapest item, so the stock search keeps growing); then the stock loops,
+ * interleaved with the remaining stills.
+ */
+export function generatedTasks(storage: ObjectStorage, counts: LibraryCounts, options: { stock: boolean }): LibraryTask[] {
+  const images = options.stock ? stockImageRecipes.slice(0, counts.images).map((r) => imageTask(storage, r)) : [];
+  const videos = options.stock ? stockVideoRecipes.slice(0, counts.videos).map((r) => videoTask(storage, r)) : [];
+  const backgrounds = (Object.keys(backgroundRecipes) as BackgroundId[]).slice(0, counts.backgrounds).map((id) => backgroundTask(storage, id));
+  const tracks = musicTrackRecipes.slice(0, counts.tracks).map((r) => trackTask(storage, r));
+  const ordered: (LibraryTask | undefined)[] = [images[0], videos[0], backgrounds[0], tracks[0], silenceTask(storage)];
+  const rounds = Math.max(backgrounds.length, tracks.length);
+  for (let round = 1; round < rounds; round++) ordered.push(backgrounds[round], tracks[round], images[round]);
+  const stills = images.slice(Math.max(rounds, 1));
+  const loops = videos.slice(1);
+  const stillsPerLoop = Math.ceil(stills.length / Math.max(loops.length, 1));
+  for (let i = 0; i < Math.max(loops.length, 1); i++) ordered.push(loops[i], ...stills.slice(i * stillsPerLoop, (i + 1) * stillsPerLoop));
+  return ordered.filter((task) => task !== undefined);
+}

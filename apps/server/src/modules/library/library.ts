@@ -1,0 +1,182 @@
+import type { LibraryImage, LibraryVideo } from '../../providers/stock/types.ts';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createLibraryProgress } from './library-progress.ts';
+
+/**
+ * The built-in media library: stock stills and loops, music and the Scroll Stopper backgrounds, generated on first
+ * start and kept in storage under library/ keys, plus whatever an operator puts in STOCK_DIR and MUSIC_DIR.
+ * Generation runs in the background, one task at a time, so the app is up at once; lists answer with what exists so
+ * far (or wait briefly for the first item of a kind). A later start finds every stored item and renders nothing.
+ */
+export interface LibraryTrack {
+  kind: 'track';
+  id: string;
+  title: string;
+  mood: string | null;
+  duration: number;
+  key: string;
+  silent: boolean;
+}
+
+export interface LibraryBackground {
+  kind: 'background';
+  id: string;
+  duration: number;
+  videoKey: string;
+  thumbnailKey: string;
+}
+
+export type { LibraryImage, LibraryVideo, LibraryVideoFile } from '../../providers/stock/types.ts';
+
+export type LibraryItem = LibraryImage | LibraryVideo | LibraryTrack | LibraryBackground;
+export type LibraryKind = LibraryItem['kind'];
+type ItemOf<K extends LibraryKind> = Extract<LibraryItem, { kind: K }>;
+
+/** One item to produce: `load` finds it already stored (cheap), `make` renders or imports it. */
+export interface LibraryTask {
+  label: string;
+  kind: LibraryKind;
+  load(): Promise<LibraryItem | null>;
+  make(scratchDir: string, signal: AbortSignal): Promise<LibraryItem>;
+}
+
+/** How many of each generated kind to make: the full set in the app, a handful in tests. */
+export interface LibraryCounts {
+  images: number;
+  videos: number;
+  backgrounds: number;
+  tracks: number;
+}
+
+export interface LibrarySettings {
+  /** Start generating as soon as the app is ready; otherwise on the first request that needs the library. */
+  warmUp: boolean;
+  stockDir: string | undefined;
+  musicDir: string | undefined;
+  counts?: Partial<LibraryCounts>;
+}
+
+export interface LibraryLog {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; tmpDir: string; log: LibraryLog }) {
+  const items = new Map<LibraryKind, LibraryItem[]>();
+  const waiters = new Set<() => void>();
+  const controller = new AbortController();
+  let running: Promise<void> | undefined;
+  let finished = false;
+  let version = 0;
+
+  // Kinds a request is waiting for: the next render is one of those, so a picker opened early is served first.
+  const wanted = new Set<LibraryKind>();
+
+  const add = (item: LibraryItem) => {
+    items.set(item.kind, [...(items.get(item.kind) ?? []), item]);
+    version += 1;
+    for (const wake of waiters) wake();
+  };
+
+  async function run(): Promise<void> {
+    const tasks = await deps.tasks();
+    // Everything already stored shows at once; only then does rendering start, in the tasks' order unless a request
+    // is waiting for a kind that has nothing yet.
+    const missing: LibraryTask[] = [];
+    for (const task of tasks) {
+      const stored = await task.load().catch(() => null);
+      if (stored) add(stored);
+      else missing.push(task);
+    }
+    const scratch = join(deps.tmpDir, 'library');
+    const progress = createLibraryProgress(tasks, missing, deps.log);
+    if (missing.length > 0) progress.report();
+    while (missing.length > 0) {
+      if (controller.signal.aborted) return;
+      const urgent = missing.findIndex((t) => wanted.has(t.kind) && !items.get(t.kind)?.length);
+      const [task] = missing.splice(Math.max(urgent, 0), 1) as [LibraryTask];
+      await rm(scratch, { recursive: true, force: true });
+      await mkdir(scratch, { recursive: true });
+      try {
+        add(await task.make(scratch, controller.signal));
+        progress.done(task, true);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        deps.log.error(`library: ${task.label} failed: ${(error as Error).message.split('\n')[0]}`);
+        progress.done(task, false);
+      }
+    }
+    await rm(scratch, { recursive: true, force: true });
+  }
+
+  return {
+    /** Starts loading and generating once; later calls return the same run. */
+    start(): Promise<void> {
+      running ??= run()
+        .catch((error: Error) => deps.log.error(`library: ${error.message}`))
+        .finally(() => {
+          finished = true;
+          for (const wake of waiters) wake();
+        });
+      return running;
+    },
+
+    async stop(): Promise<void> {
+      controller.abort();
+      await running;
+    },
+
+    list<K extends LibraryKind>(kind: K): ItemOf<K>[] {
+      return (items.get(kind) ?? []) as ItemOf<K>[];
+    },
+
+    /** Changes whenever an item is added, so an index knows when to catch up. */
+    get version() {
+      return version;
+    },
+
+    /** Starts the library if needed and waits up to `ms` for a first item of the kind (not at all once one exists). */
+    async waitFor(kind: LibraryKind, ms: number): Promise<void> {
+      void this.start();
+      if (items.get(kind)?.length || finished) return;
+      wanted.add(kind);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        }
+        function check() {
+          if (items.get(kind)?.length || finished) done();
+        }
+        waiters.add(check);
+      });
+    },
+
+    /** Every storage key the library serves: the only files adding from the local library may read. */
+    owns(key: string): boolean {
+      for (const list of items.values()) {
+        for (const item of list) if (keysOf(item).includes(key)) return true;
+      }
+      return false;
+    },
+  };
+}
+
+function keysOf(item: LibraryItem): string[] {
+  switch (item.kind) {
+    case 'image':
+      return Object.values(item.keys);
+    case 'video':
+      return [item.posterKey, ...item.files.map((f) => f.key)];
+    case 'track':
+      return [item.key];
+    case 'background':
+      return [item.videoKey, item.thumbnailKey];
+  }
+}
+
+export type MediaLibrary = ReturnType<typeof createMediaLibrary>;
+
