@@ -68,16 +68,19 @@ export class VideoGenerationError extends Error {
   readonly retryAfterSeconds?: number;
   /** The request was sent but no answer came back: a submit may have started a generation all the same. */
   readonly outcomeUnknown: boolean;
+  /** The vendor's HTTP status, when it answered with one. */
+  readonly httpStatus?: number;
 
   constructor(
     kind: VideoGenerationErrorKind,
     message: string,
-    options: { retryAfterSeconds?: number; outcomeUnknown?: boolean; cause?: unknown } = {},
+    options: { retryAfterSeconds?: number; outcomeUnknown?: boolean; httpStatus?: number; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.kind = kind;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.outcomeUnknown = options.outcomeUnknown ?? false;
+    this.httpStatus = options.httpStatus;
   }
 }
 

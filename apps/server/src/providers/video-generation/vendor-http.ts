@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import { fileTypeFromBuffer } from 'file-type';
+import { VideoGenerationError, type SourceImage } from './types.ts';
+
+/** Without a Retry-After, a rate-limited caller waits this long before asking again. */
+const defaultRetryAfterSeconds = 30;
+
+/** Retry-After in seconds, from either of its forms: a number of seconds or an HTTP date. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+export interface VendorCall {
+  vendor: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Says whether a refused request's body is the vendor's content-policy refusal. */
+  isRefusal: (body: unknown, text: string) => boolean;
+}
+
+/** The JSON in a text, or null when there is none. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The vendor's explanation from the usual error shapes (fal's `detail`, Replicate's problem+json), else the text. */
+export function vendorMessage(body: unknown, text: string): string {
+  const json = (body ?? {}) as { detail?: unknown; error?: unknown; message?: unknown; title?: unknown };
+  const detail = Array.isArray(json.detail) ? (json.detail[0] as { msg?: unknown } | undefined)?.msg : json.detail;
+  const found = [detail, json.error, json.message, json.title].find((c): c is string => typeof c === 'string' && c.length > 0);
+  return (found ?? text.trim()).slice(0, 300) || 'no details';
+}
+
+/**
+ * One request to a generation vendor, answered with its JSON body. Whatever goes wrong comes back as a
+ * VideoGenerationError of the kind the caller acts on; the caller's own abort passes through untouched.
+ */
+export async function callVendor(url: string, init: RequestInit, call: VendorCall): Promise<unknown> {
+  const timeout = AbortSignal.timeout(call.timeoutMs);
+  const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { ...init, signal });
+    // The body counts against the same deadline: a vendor that sends headers and then stalls is as slow as one that says nothing.
+    text = await response.text();
+  } catch (error) {
+    if (call.signal?.aborted) throw call.signal.reason;
+    const timedOut = timeout.aborted;
+    const message = timedOut ? `${call.vendor} did not answer within ${call.timeoutMs} ms` : `${call.vendor} could not be reached: ${(error as Error).message}`;
+    throw new VideoGenerationError('transient', message, { outcomeUnknown: true, cause: error });
+  }
+  const body = parseJson(text);
+  if (response.ok) {
+    if (body === null) throw new VideoGenerationError('transient', `${call.vendor} answered ${response.status} with a body that is not JSON`);
+    return body;
+  }
+  const status = response.status;
+  const message = `${call.vendor} answered ${status}: ${vendorMessage(body, text)}`;
+  if (call.isRefusal(body, text)) throw new VideoGenerationError('refused', message, { httpStatus: status });
+  if (status === 429) {
+    const wait = retryAfterSeconds(response.headers.get('retry-after')) ?? defaultRetryAfterSeconds;
+    throw new VideoGenerationError('rateLimited', message, { retryAfterSeconds: wait, httpStatus: status });
+  }
+  if (status === 408 || status >= 500) throw new VideoGenerationError('transient', message, { httpStatus: status });
+  throw new VideoGenerationError('permanent', message, { httpStatus: status });
+}
+
+/** Image types the vendors' image-to-video models read. */
+const sendableImageTypes = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** The image as the vendors take it: a URL as it is, a local file inline as a data URI typed from its bytes. */
+export async function imageInput(image: SourceImage): Promise<string> {
+  if ('url' in image) return image.url;
+  const bytes = await readFile(image.path);
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !sendableImageTypes.includes(type.mime)) {
+    throw new VideoGenerationError('permanent', `the source image is not a JPEG, PNG or WebP file (${type?.mime ?? 'unknown type'})`);
+  }
+  return `data:${type.mime};base64,${bytes.toString('base64')}`;
+}
