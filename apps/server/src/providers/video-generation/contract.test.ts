@@ -1,0 +1,232 @@
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { probe } from '@reelsmith/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadResult } from './download.ts';
+import { createFalVideoGenerator } from './fal.ts';
+import { startFakeFal } from './fake-fal.fixture.ts';
+import { startFakeReplicate } from './fake-replicate.fixture.ts';
+import type { FakeOutcome, FakeReply, RecordedRequest } from './fake-vendor.fixture.ts';
+import { createReplicateVideoGenerator } from './replicate.ts';
+import { ResultDownloadError, VideoGenerationError, WebhookRefused, type GenerationStatus, type VideoGenerator, type WebhookDelivery } from './types.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'rs-video-generation-'));
+const still = join(scratch, 'still.png');
+execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=teal:s=90x160', '-frames:v', '1', still]);
+const timeoutMs = 800;
+
+/** What the contract needs from a vendor stand-in, whichever protocol it speaks. */
+interface StandIn {
+  generator: VideoGenerator;
+  requests: RecordedRequest[];
+  nextOutcome(outcome: FakeOutcome, polls?: number): void;
+  interruptNext(route: 'submit' | 'status' | 'cancel', reply: FakeReply): void;
+  deliverWebhook(id: string, options?: { signature?: 'good' | 'bad'; ageSeconds?: number }): Promise<{ status: number; headers: Record<string, string>; rawBody: Buffer }>;
+  wasCancelled(id: string): boolean;
+  /** Checks the vendor-specific shape of the submit request this stand-in received. */
+  checkSubmit(request: RecordedRequest, webhookUrl: string): void;
+  close(): Promise<void>;
+}
+
+const vendors: Record<string, () => Promise<StandIn>> = {
+  fal: async () => {
+    const fake = await startFakeFal();
+    const model = 'fal-ai/kling-video/v2.1/standard/image-to-video';
+    const generator = createFalVideoGenerator({ apiKey: fake.apiKey, model, baseUrl: fake.baseUrl, webhookJwksUrl: fake.jwksUrl, timeoutMs, lengths: [5, 10] });
+    return {
+      ...fake,
+      generator,
+      checkSubmit(request, webhookUrl) {
+        expect(request).toMatchObject({ method: 'POST', path: `/${model}`, query: { fal_webhook: webhookUrl } });
+        expect(request.headers).toMatchObject({ authorization: `Key ${fake.apiKey}`, 'content-type': 'application/json' });
+        expect(request.body).toMatchObject({ prompt: 'waves roll in', duration: '5', aspect_ratio: '9:16' });
+        expect((request.body as { image_url: string }).image_url).toMatch(/^data:image\/png;base64,iVBOR/);
+      },
+    };
+  },
+  replicate: async () => {
+    const fake = await startFakeReplicate();
+    const generator = createReplicateVideoGenerator({
+      apiToken: fake.apiToken,
+      model: 'kwaivgi/kling-v2.1',
+      imageInput: 'start_image',
+      baseUrl: `${fake.baseUrl}/v1`,
+      webhookSecret: fake.webhookSecret,
+      timeoutMs,
+      lengths: [5, 10],
+    });
+    return {
+      ...fake,
+      generator,
+      checkSubmit(request, webhookUrl) {
+        expect(request).toMatchObject({ method: 'POST', path: '/v1/models/kwaivgi/kling-v2.1/predictions' });
+        expect(request.headers).toMatchObject({ authorization: `Bearer ${fake.apiToken}`, 'content-type': 'application/json' });
+        expect(request.body).toMatchObject({ input: { prompt: 'waves roll in', duration: 5, aspect_ratio: '9:16' }, webhook: webhookUrl, webhook_events_filter: ['completed'] });
+        expect((request.body as { input: { start_image: string } }).input.start_image).toMatch(/^data:image\/png;base64,iVBOR/);
+      },
+    };
+  },
+};
+
+/** Our end of the webhooks: records each delivery as received. */
+async function startReceiver() {
+  const deliveries: WebhookDelivery[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      deliveries.push({ headers: req.headers, rawBody: Buffer.concat(chunks) });
+      res.writeHead(204).end();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/video`, deliveries, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<VideoGenerationError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(VideoGenerationError);
+  return error as VideoGenerationError;
+}
+
+describe.each(Object.keys(vendors))('video generation contract: %s', (name) => {
+  let vendor: StandIn;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const submit = (seconds = 5) => vendor.generator.submit({ image: { path: still }, prompt: 'waves roll in', seconds, webhookUrl: receiver.url });
+  async function settle(vendorId: string): Promise<{ seen: string[]; final: GenerationStatus }> {
+    const seen: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const status = await vendor.generator.status(vendorId);
+      seen.push(status.state);
+      if (status.state !== 'queued' && status.state !== 'running') return { seen, final: status };
+    }
+    throw new Error(`still not settled after 10 polls: ${seen.join(', ')}`);
+  }
+
+  beforeAll(async () => {
+    vendor = await vendors[name]!();
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await vendor.close();
+    await receiver.close();
+  });
+
+  it('submits the still and prompt in the vendor shape, polls to completion and downloads a playable clip', async () => {
+    vendor.nextOutcome('completes', 2);
+    const before = vendor.requests.length;
+    const { vendorId } = await submit();
+    vendor.checkSubmit(vendor.requests[before]!, receiver.url);
+    const { seen, final } = await settle(vendorId);
+    expect(seen).toEqual(['queued', 'running', 'completed']);
+    const destination = join(scratch, `${name}-clip.mp4`);
+    const clip = await downloadResult(final.resultUrl!, { destination, maxBytes: 10_000_000, timeoutMs: 5000, allowPrivateHosts: true, probe });
+    expect(clip.container).toBe('mp4');
+    expect(await probe(destination)).toMatchObject({ hasVideo: true, width: 720, height: 1280 });
+  });
+
+  it('refuses a length the model does not offer without calling the vendor', async () => {
+    const before = vendor.requests.length;
+    expect((await errorOf(submit(7))).kind).toBe('permanent');
+    expect(vendor.requests.length).toBe(before);
+  });
+
+  it('reports a failed generation as failed, with the vendor words', async () => {
+    vendor.nextOutcome('fails', 1);
+    const { final } = await settle((await submit()).vendorId);
+    expect(final.state).toBe('failed');
+    expect(final.error).toBeTruthy();
+  });
+
+  it('reports a content-policy refusal as refused, apart from failures', async () => {
+    vendor.nextOutcome('refused', 1);
+    const { final } = await settle((await submit()).vendorId);
+    expect(final).toMatchObject({ state: 'refused', error: expect.stringMatching(/flagged/) });
+  });
+
+  it('passes a 429 on as rate-limited, with the Retry-After seconds', async () => {
+    vendor.nextOutcome('completes', 2);
+    const { vendorId } = await submit();
+    vendor.interruptNext('status', { status: 429, headers: { 'retry-after': '7' }, body: { detail: 'Too many requests' } });
+    expect(await errorOf(vendor.generator.status(vendorId))).toMatchObject({ kind: 'rateLimited', retryAfterSeconds: 7 });
+    vendor.interruptNext('submit', { status: 429, body: { detail: 'Too many requests' } });
+    const limited = await errorOf(submit());
+    expect(limited.kind).toBe('rateLimited');
+    expect(limited.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('calls a 5xx transient, and a request with no answer transient with an unknown outcome', async () => {
+    const { vendorId } = await submit();
+    vendor.interruptNext('status', { status: 503, body: { detail: 'upstream unavailable' } });
+    expect(await errorOf(vendor.generator.status(vendorId))).toMatchObject({ kind: 'transient', outcomeUnknown: false });
+    vendor.interruptNext('status', { status: 200, body: {}, delayMs: timeoutMs + 700 });
+    expect(await errorOf(vendor.generator.status(vendorId))).toMatchObject({ kind: 'transient', outcomeUnknown: true });
+    vendor.interruptNext('submit', { status: 200, body: {}, delayMs: timeoutMs + 700 });
+    expect(await errorOf(submit())).toMatchObject({ kind: 'transient', outcomeUnknown: true });
+  });
+
+  it('calls a rejected key permanent', async () => {
+    vendor.interruptNext('submit', { status: 401, body: { detail: 'Unauthorized' } });
+    expect((await errorOf(submit())).kind).toBe('permanent');
+  });
+
+  it('fails the download of a result that is gone, leaving no file', async () => {
+    vendor.nextOutcome('resultMissing', 0);
+    const { final } = await settle((await submit()).vendorId);
+    expect(final.state).toBe('completed');
+    const destination = join(scratch, `${name}-missing.mp4`);
+    const error = await errorOf(downloadResult(final.resultUrl!, { destination, maxBytes: 10_000_000, timeoutMs: 5000, allowPrivateHosts: true }));
+    expect(error).toBeInstanceOf(ResultDownloadError);
+    expect(error).toMatchObject({ kind: 'permanent', httpStatus: 404 });
+    expect(existsSync(destination)).toBe(false);
+  });
+
+  it("sends the vendor's cancel call, and a cancel after the end still resolves", async () => {
+    vendor.nextOutcome('completes', 3);
+    const { vendorId } = await submit();
+    const before = vendor.requests.length;
+    await vendor.generator.cancel(vendorId);
+    expect(vendor.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([expect.stringMatching(new RegExp(`^(PUT|POST) .*/${vendorId}/cancel$`))]);
+    expect(vendor.wasCancelled(vendorId)).toBe(true);
+    vendor.nextOutcome('completes', 0);
+    const finished = (await submit()).vendorId;
+    await settle(finished);
+    await expect(vendor.generator.cancel(finished)).resolves.toBeUndefined();
+    expect(vendor.wasCancelled(finished)).toBe(false);
+  });
+
+  it('takes a correctly signed webhook as the status, and refuses a forged, stale or replayed one', async () => {
+    vendor.nextOutcome('completes', 5);
+    const { vendorId } = await submit();
+    const good = await vendor.deliverWebhook(vendorId);
+    expect(good.status).toBe(204);
+    const received = receiver.deliveries.at(-1)!;
+    expect(received.rawBody.equals(good.rawBody)).toBe(true);
+    const read = await vendor.generator.readWebhook!(received);
+    expect(read).toMatchObject({ vendorId, status: { state: 'completed', resultUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/) } });
+    const refused = (delivery: WebhookDelivery, why: RegExp) =>
+      expect(vendor.generator.readWebhook!(delivery)).rejects.toSatisfy((e) => e instanceof WebhookRefused && why.test(e.message));
+    await refused(received, /delivered before/);
+
+    await vendor.deliverWebhook(vendorId, { signature: 'bad' });
+    await refused(receiver.deliveries.at(-1)!, /signature/);
+    await vendor.deliverWebhook(vendorId, { ageSeconds: 600 });
+    await refused(receiver.deliveries.at(-1)!, /too old/);
+    // The same JSON with one space more: the signature covers the bytes, not the meaning.
+    const tampered = { ...received, rawBody: Buffer.from(received.rawBody.toString('utf8').replace('"status":', '"status": ')) };
+    await refused(tampered, /signature/);
+  });
+
+  it('reads a refusal announced by webhook as refused', async () => {
+    vendor.nextOutcome('refused', 5);
+    const { vendorId } = await submit();
+    await vendor.deliverWebhook(vendorId);
+    expect((await vendor.generator.readWebhook!(receiver.deliveries.at(-1)!)).status.state).toBe('refused');
+  });
+});

@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Test support shared by the vendor stand-ins: a loopback HTTP server that records every request, lets a test
+ * replace the next answer on a route (an error, a Retry-After, a reply slower than the client's timeout), and
+ * serves generated clips. Each stand-in supplies the protocol itself.
+ */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+export interface FakeReply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  delayMs?: number;
+}
+
+/** How a generation submitted from now on ends. */
+export type FakeOutcome = 'completes' | 'fails' | 'refused' | 'resultMissing';
+
+export interface FakeProtocol<Route extends string> {
+  route(method: string, path: string): Route | null;
+  answer(route: Route, request: RecordedRequest, baseUrl: string): FakeReply;
+}
+
+/** A real 5-second portrait MP4 (the size vendors return, 720x1280), made once per test process. */
+let clip: Buffer | null = null;
+export function sampleClip(): Buffer {
+  if (!clip) {
+    const path = join(mkdtempSync(join(tmpdir(), 'rs-fake-clip-')), 'clip.mp4');
+    const encode = ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '40', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=720x1280:r=12:d=5', ...encode, path]);
+    clip = readFileSync(path);
+  }
+  return clip;
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return text;
+  }
+}
+
+export async function startFakeVendorServer<Route extends string>(protocol: FakeProtocol<Route>) {
+  const requests: RecordedRequest[] = [];
+  const interruptions = new Map<Route, FakeReply[]>();
+  const files = new Map<string, Buffer>();
+  let baseUrl = '';
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', baseUrl);
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body: await readBody(req),
+      };
+      requests.push(recorded);
+      const file = req.method === 'GET' ? files.get(url.pathname) : undefined;
+      const route = protocol.route(recorded.method, recorded.path);
+      const reply: FakeReply = (route && interruptions.get(route)?.shift()) ??
+        (file ? { status: 200, body: file } : route ? protocol.answer(route, recorded, baseUrl) : { status: 404, body: { detail: 'Not Found' } });
+      if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+      if (res.destroyed) return;
+      const binary = Buffer.isBuffer(reply.body);
+      res.writeHead(reply.status, { 'content-type': binary ? 'video/mp4' : 'application/json', ...reply.headers });
+      res.end(binary ? reply.body : reply.body === undefined ? '' : JSON.stringify(reply.body));
+    })();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    requests,
+    /** Answers the next request on `route` with `reply` instead of the protocol's answer. */
+    interruptNext(route: Route, reply: FakeReply) {
+      interruptions.set(route, [...(interruptions.get(route) ?? []), reply]);
+    },
+    /** Serves `bytes` at `path` (GET) from now on. */
+    serveFile(path: string, bytes: Buffer) {
+      files.set(path, bytes);
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** POSTs a webhook the way the vendors do, and answers what the receiver said together with what was sent. */
+export async function postWebhook(url: string, headers: Record<string, string>, rawBody: Buffer) {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: rawBody });
+  return { status: response.status, headers, rawBody };
+}
