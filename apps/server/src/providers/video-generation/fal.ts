@@ -109,8 +109,8 @@ export function createFalVideoGenerator(settings: FalSettings, clock: () => numb
       try {
         await call(`${requestPath(vendorId)}/cancel`, { method: 'PUT' }, signal);
       } catch (error) {
-        // fal answers 400 (ALREADY_COMPLETED) when the request has finished: there is nothing left to stop.
-        if (error instanceof VideoGenerationError && error.httpStatus === 400) return;
+        // fal answers {status: ALREADY_COMPLETED} (with a 4xx code) when the request has finished: nothing is left to stop.
+        if (error instanceof VideoGenerationError && error.kind === 'permanent' && error.message.includes('ALREADY_COMPLETED')) return;
         throw error;
       }
     },
