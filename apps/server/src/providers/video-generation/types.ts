@@ -48,7 +48,9 @@ export interface VideoGenerator {
   cancel(vendorId: string, signal?: AbortSignal): Promise<void>;
   /**
    * Checks a webhook's signature, freshness and novelty, and reads the status it announces. Throws
-   * WebhookRefused for anything not provably sent by the vendor just now. Absent when the generator has no webhooks.
+   * WebhookRefused for anything not provably sent by the vendor just now (answer 401); a VideoGenerationError when
+   * the check itself could not be made, e.g. fal's signing keys could not be fetched (answer 5xx: the vendor
+   * delivers again). Absent when the generator takes no webhooks.
    */
   readWebhook?(delivery: WebhookDelivery): Promise<{ vendorId: string; status: GenerationStatus }>;
 }

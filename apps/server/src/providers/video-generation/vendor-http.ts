@@ -40,7 +40,7 @@ export function vendorMessage(body: unknown, text: string): string {
 }
 
 /**
- * One request to a generation vendor, answered with its JSON body. Whatever goes wrong comes back as a
+ * One request to a generation vendor, answered with its JSON body (null when there is none). Whatever goes wrong comes back as a
  * VideoGenerationError of the kind the caller acts on; the caller's own abort passes through untouched.
  */
 export async function callVendor(url: string, init: RequestInit, call: VendorCall): Promise<unknown> {
@@ -59,10 +59,8 @@ export async function callVendor(url: string, init: RequestInit, call: VendorCal
     throw new VideoGenerationError('transient', message, { outcomeUnknown: true, cause: error });
   }
   const body = parseJson(text);
-  if (response.ok) {
-    if (body === null) throw new VideoGenerationError('transient', `${call.vendor} answered ${response.status} with a body that is not JSON`);
-    return body;
-  }
+  // An answer that is not JSON comes back as null: each caller checks the shape it needs (a cancel may need none).
+  if (response.ok) return body;
   const status = response.status;
   const message = `${call.vendor} answered ${status}: ${vendorMessage(body, text)}`;
   if (call.isRefusal(body, text)) throw new VideoGenerationError('refused', message, { httpStatus: status });
