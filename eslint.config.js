@@ -3,20 +3,39 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 
+/**
+ * Only the media port starts ffmpeg and ffprobe (apps/server/src/providers/media): everything else takes a MediaPort
+ * as an argument, and may still import packages/media's pure argument builders and constants.
+ */
+const mediaPortFolder = 'apps/server/src/providers/media/**';
+const spawningMedia = [
+  {
+    name: '@reelsmith/media',
+    importNames: ['probe', 'runFfmpeg', 'verifyDecodes', 'renderComposition', 'writeRecognitionWav', 'detectSilences'],
+    message: 'ffmpeg and ffprobe run through the media port (providers/media): take a MediaPort as an argument.',
+  },
+];
+
 /** Import zones: arrows point down (http → services → providers/db; media and contracts import no app code). */
-const forbid = (files, groups, message) => ({
+const forbid = (files, groups, message, options = {}) => ({
   files,
   // Tests wire real collaborators from any layer.
-  ignores: ['**/*.test.ts'],
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }] },
+  ignores: ['**/*.test.ts', ...(options.ignores ?? [])],
+  rules: { 'no-restricted-imports': ['error', { patterns: groups.length > 0 ? [{ group: groups, message }] : [], paths: options.paths ?? [] }] },
 });
+// A file has one no-restricted-imports setting (the last that matches), so each server zone repeats the media rule.
+const serverZone = (files, groups, message, ignores = []) => forbid(files, groups, message, { paths: spawningMedia, ignores: [mediaPortFolder, ...ignores] });
+const providerGroups = ['**/services/**', '**/http/**', '**/jobs/**'];
+const providerMessage = 'providers sit below services: declare the port you need in the provider.';
 const layerZones = [
   forbid(['packages/contracts/src/**'], ['@reelsmith/media', '**/apps/**', 'fastify', 'react'], 'contracts are shared definitions: they import nothing of the apps.'),
   forbid(['packages/media/src/**'], ['**/apps/**'], 'packages/media is pure: the server calls it, never the other way.'),
-  forbid(['apps/server/src/providers/**'], ['**/services/**', '**/http/**', '**/jobs/**'], 'providers sit below services: declare the port you need in the provider.'),
-  forbid(['apps/server/src/db/**'], ['**/services/**', '**/http/**', '**/jobs/**', '**/providers/**'], 'repositories sit at the bottom: they know tables, not services.'),
-  forbid(['apps/server/src/services/**'], ['**/http/**'], 'services do not know HTTP: routes call them.'),
-  forbid(['apps/server/src/jobs/**'], ['**/http/**', '**/services/**'], 'jobs sit below services: services enqueue them, jobs never call back up.'),
+  serverZone(['apps/server/src/**'], [], ''),
+  serverZone(['apps/server/src/providers/**'], providerGroups, providerMessage),
+  forbid([mediaPortFolder], providerGroups, providerMessage),
+  serverZone(['apps/server/src/db/**'], ['**/services/**', '**/http/**', '**/jobs/**', '**/providers/**'], 'repositories sit at the bottom: they know tables, not services.'),
+  serverZone(['apps/server/src/services/**'], ['**/http/**'], 'services do not know HTTP: routes call them.'),
+  serverZone(['apps/server/src/jobs/**'], ['**/http/**', '**/services/**'], 'jobs sit below services: services enqueue them, jobs never call back up.'),
   forbid(['apps/web/src/features/**'], ['../*/**', '!../../**', '**/features/**'], 'a feature does not import another feature: share through components/ or lib/.'),
 ];
 

@@ -2,7 +2,6 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { detectSilences, probe, verifyDecodes } from '@reelsmith/media';
 import type { Repositories } from './db/repositories/index.ts';
 import { registerAccountRoutes } from './http/account-routes.ts';
 import { registerAnalyticsRoutes } from './http/analytics-routes.ts';
@@ -35,10 +34,12 @@ import { registerUploadRoutes } from './http/upload-routes.ts';
 import { registerWebRoutes } from './http/web-routes.ts';
 import type { FinalRenderJob } from './jobs/final-render-job.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { SpeechJob } from './jobs/speech-job.ts';
+import type { TranscribeJob } from './jobs/transcribe-job.ts';
 import type { EmailSender } from './providers/email/types.ts';
+import type { MediaPort } from './providers/media/types.ts';
 import type { ObjectStorage } from './providers/storage/types.ts';
 import type { Writer } from './providers/writer/index.ts';
-import type { Transcriber } from './providers/transcriber/index.ts';
 import { createAccountsService } from './services/accounts.ts';
 import { createAutoBroll } from './services/auto-broll.ts';
 import { createBgMusicService } from './services/bg-music.ts';
@@ -63,6 +64,7 @@ import { registerTestGatewayRoutes } from './http/test-gateway-routes.ts';
 import { createFinalVideoService } from './services/final-video.ts';
 import { createSubtitlesService } from './services/subtitles.ts';
 import { createOwnSound } from './services/own-sound.ts';
+import { createTranscriptions } from './services/transcriptions.ts';
 import type { UploadService } from './services/uploads.ts';
 import { createWorkflowProjects } from './services/workflow-projects.ts';
 import { createProjectVideoJobs } from './services/project-video-jobs.ts';
@@ -76,7 +78,7 @@ import { createVoiceoverService } from './services/voiceover.ts';
 import { registerVoiceoverRoutes } from './http/voiceover-routes.ts';
 import { createStoryboardService } from './services/storyboard.ts';
 import { registerStoryboardRoutes } from './http/storyboard-routes.ts';
-import type { TtsProvider, VoiceCloner } from './providers/tts/index.ts';
+import type { VoiceCloner } from './providers/tts/index.ts';
 import { createClonedVoiceService } from './services/cloned-voice.ts';
 import { registerClonedVoiceRoutes } from './http/cloned-voice-routes.ts';
 import { createOwnVideos } from './services/own-videos.ts';
@@ -87,6 +89,8 @@ export interface AppDependencies {
   auth: Auth;
   email: EmailSender;
   storage: ObjectStorage;
+  /** Every ffmpeg and ffprobe run of the services. */
+  mediaPort: MediaPort;
   signer: FileUrlSigner;
   uploads: UploadService;
   queue: JobQueue;
@@ -95,12 +99,12 @@ export interface AppDependencies {
   quotas: QuotaService;
   writer: Writer;
   voiceSamples: VoiceSamples;
-  tts: TtsProvider;
+  speechJob: SpeechJob;
+  transcribeJob: TranscribeJob;
   /** Cloned voices (Pro plan); undefined when ElevenLabs is not configured. */
   cloner: VoiceCloner | undefined;
   /** Scratch space for files made on the way to storage. */
   tmpDir: string;
-  transcriber: Transcriber;
   billing: BillingService;
   paymentProvider: PaymentProvider;
   testGateway: TestGateway | undefined;
@@ -158,6 +162,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerJobRoutes(router, { queue: deps.queue, signer: deps.signer });
   const { subscriptions, uploads, projects } = deps.repositories;
   const workflow = createWorkflowProjects(projects);
+  const { mediaPort } = deps;
+  const probe = (path: string) => mediaPort.probe(path);
   const probeDuration = async (path: string) => (await probe(path)).duration;
   const videoJobCredits = createVideoJobCredits({ credits: deps.repositories.videoCredits, queue: deps.queue, quotas: deps.quotas, workflow });
   registerDashboardRoutes(router, {
@@ -192,21 +198,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerIdeaRoutes(router, { ideas });
   registerVoiceRoutes(router, { samples: deps.voiceSamples, signer: deps.signer });
+  const transcriptions = createTranscriptions({ queue: deps.queue, job: deps.transcribeJob });
   const scriptVideo = createScriptVideo({
     storage: deps.storage,
     signer: deps.signer,
-    transcriber: deps.transcriber,
+    transcriptions,
     probe,
-    logError: (line) => app.log.error(line),
   });
   const script = createScriptService({ projects, quotas: deps.quotas, writer: deps.writer, video: scriptVideo, business: ideas.brief });
   registerScriptRoutes(router, { script });
   // check-video-status also settles credits held for image-to-video renders: a failed one gives its credit back.
   const videoJobs = videoJobCredits.settling(createProjectVideoJobs({ workflow, queue: deps.queue, signer: deps.signer, renderJob: deps.renderJob }));
-  const silences = (path: string, seconds: number) => detectSilences(path, { tmpDir: deps.tmpDir, duration: seconds });
-  const ownSound = createOwnSound({ storage: deps.storage, transcriber: deps.transcriber, probe, silences, logError: (line) => app.log.error(line) });
+  const silences = (path: string, seconds: number) => mediaPort.detectSilences(path, { tmpDir: deps.tmpDir, duration: seconds });
+  const ownSound = createOwnSound({ storage: deps.storage, transcriptions, probe, silences, logError: (line) => app.log.error(line) });
   registerSubtitleRoutes(router, { subtitles: createSubtitlesService({ workflow, ownSound, signer: deps.signer }) });
-  const voiceover = createVoiceoverService({ tts: deps.tts, storage: deps.storage, signer: deps.signer, workflow, tmpDir: deps.tmpDir });
+  const voiceover = createVoiceoverService({ queue: deps.queue, speechJob: deps.speechJob, storage: deps.storage, signer: deps.signer, workflow });
   registerVoiceoverRoutes(router, { voiceover });
   const clonedVoice = createClonedVoiceService({ cloner: deps.cloner, quotas: deps.quotas, voiceover, recordingEmail: deps.seller.email });
   registerClonedVoiceRoutes(router, { clonedVoice });
@@ -230,15 +236,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     videoAudio: createVideoAudioService({ workflow, videoJobs, storage: deps.storage, signer: deps.signer, probeDuration }),
   });
   // Storyboard videos are checked as uploads are (probe and decode) before any of them is stored.
-  const probeMedia = async (path: string) => {
-    const info = await probe(path);
-    if (info.duration > 0) await verifyDecodes(path, info.duration);
-    return info;
-  };
+  const probeMedia = mediaPort.probeDecodable;
   const storyboard = createStoryboardService({ workflow, writer: deps.writer, business: ideas.brief, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, videoJobs, probeMedia, probeDuration, tmpDir: deps.tmpDir });
   registerStoryboardRoutes(router, { storyboard });
   const imageToVideo = createImageToVideoService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, quotas: deps.quotas, videoJobs, credits: videoJobCredits, probe: probeMedia, tmpDir: deps.tmpDir });
-  registerImageToVideoRoutes(router, { imageToVideo, effects: createImageEffects({ storage: deps.storage, signer: deps.signer, tmpDir: deps.tmpDir }) });
+  registerImageToVideoRoutes(router, { imageToVideo, effects: createImageEffects({ storage: deps.storage, media: mediaPort, signer: deps.signer, tmpDir: deps.tmpDir }) });
   const libraryTracks = () => deps.media.library.list('track');
   registerBgMusicRoutes(router, { bgMusic: createBgMusicService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, libraryTracks }) });
   const ownVideos = createOwnVideos({ workflow, ownVideos: deps.repositories.ownVideos, uploads: deps.uploads, uploadRecords: uploads, signer: deps.signer, videoJobs });
