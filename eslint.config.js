@@ -2,6 +2,18 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Only the media port starts ffmpeg and ffprobe (apps/server/src/providers/media): everything else takes a MediaPort
+ * as an argument, and may still import packages/media's pure argument builders and constants.
+ */
+const mediaPortFolder = 'apps/server/src/providers/media/**';
+const spawningMedia = [
+  {
+    name: '@reelsmith/media',
+    importNames: ['probe', 'runFfmpeg', 'verifyDecodes', 'renderComposition', 'writeRecognitionWav', 'detectSilences'],
+    message: 'ffmpeg and ffprobe run through the media port (providers/media): take a MediaPort as an argument.',
+  },
+];
 
 /**
  * Import zones: arrows point down. On the server, modules/<feature> (routes and rules of one feature) → http (the
@@ -9,21 +21,27 @@ import tseslint from 'typescript-eslint';
  * providers → db. Only the composition root (app.ts, compose*.ts, main.ts, worker.ts) sees every module. Media and
  * contracts import no app code.
  */
-const forbid = (files, groups, message) => ({
+const forbid = (files, groups, message, options = {}) => ({
   files,
   // Tests wire real collaborators from any layer.
-  ignores: ['**/*.test.ts'],
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }] },
+  ignores: ['**/*.test.ts', ...(options.ignores ?? [])],
+  rules: { 'no-restricted-imports': ['error', { patterns: groups.length > 0 ? [{ group: groups, message }] : [], paths: options.paths ?? [] }] },
 });
+// A file has one no-restricted-imports setting (the last that matches), so each server zone repeats the media rule.
+const serverZone = (files, groups, message) => forbid(files, groups, message, { paths: spawningMedia, ignores: [mediaPortFolder] });
+const providerGroups = ['**/core/**', '**/modules/**', '**/http/**', '**/jobs/**'];
+const providerMessage = 'providers sit below the features: declare the port you need in the provider.';
 const layerZones = [
   forbid(['packages/contracts/src/**'], ['@reelsmith/media', '**/apps/**', 'fastify', 'react'], 'contracts are shared definitions: they import nothing of the apps.'),
   forbid(['packages/media/src/**'], ['**/apps/**'], 'packages/media is pure: the server calls it, never the other way.'),
-  forbid(['apps/server/src/providers/**'], ['**/core/**', '**/modules/**', '**/http/**', '**/jobs/**'], 'providers sit below the features: declare the port you need in the provider.'),
-  forbid(['apps/server/src/db/**'], ['**/core/**', '**/modules/**', '**/http/**', '**/jobs/**', '**/providers/**'], 'repositories sit at the bottom: they know tables, not features.'),
-  forbid(['apps/server/src/jobs/**'], ['**/http/**', '**/core/**', '**/modules/**'], 'jobs sit below the features: features enqueue them, jobs never call back up.'),
-  forbid(['apps/server/src/core/**'], ['**/http/**', '**/modules/**'], 'core is what features share: it knows no feature and no HTTP; declare a port for what a feature provides.'),
-  forbid(['apps/server/src/http/**'], ['**/modules/**'], 'http is the shared router: features register their routes on it, it imports none of them.'),
-  forbid(['apps/server/src/modules/**'], ['../*/**', '!../../**', '**/modules/**'], 'a feature module does not import another: share through core/, or take what you need as an argument.'),
+  serverZone(['apps/server/src/**'], [], ''),
+  serverZone(['apps/server/src/providers/**'], providerGroups, providerMessage),
+  forbid([mediaPortFolder], providerGroups, providerMessage),
+  serverZone(['apps/server/src/db/**'], ['**/core/**', '**/modules/**', '**/http/**', '**/jobs/**', '**/providers/**'], 'repositories sit at the bottom: they know tables, not features.'),
+  serverZone(['apps/server/src/jobs/**'], ['**/http/**', '**/core/**', '**/modules/**'], 'jobs sit below the features: features enqueue them, jobs never call back up.'),
+  serverZone(['apps/server/src/core/**'], ['**/http/**', '**/modules/**'], 'core is what features share: it knows no feature and no HTTP; declare a port for what a feature provides.'),
+  serverZone(['apps/server/src/http/**'], ['**/modules/**'], 'http is the shared router: features register their routes on it, it imports none of them.'),
+  serverZone(['apps/server/src/modules/**'], ['../*/**', '!../../**', '**/modules/**'], 'a feature module does not import another: share through core/, or take what you need as an argument.'),
   forbid(['apps/web/src/features/**'], ['../*/**', '!../../**', '**/features/**'], 'a feature does not import another feature: share through components/ or lib/.'),
 ];
 

@@ -1,6 +1,7 @@
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createMediaPort } from '../src/providers/media/index.ts';
 import { createLocalStorage } from '../src/providers/storage/local.ts';
 import { createMediaLibrary, type LibraryKind, type LibraryTask } from '../src/modules/library/library.ts';
 import { fullLibrary, generatedTasks } from '../src/modules/library/library-tasks.ts';
@@ -46,7 +47,7 @@ function timed(task: LibraryTask): LibraryTask {
 
 try {
   const storage = createLocalStorage(join(dir, 'files'));
-  const tasks = generatedTasks(storage, fullLibrary, { stock: true }).filter((task) => kinds.includes(task.kind)).map(timed);
+  const tasks = generatedTasks(storage, createMediaPort(), fullLibrary, { stock: true }).filter((task) => kinds.includes(task.kind)).map(timed);
   const log = { info: (line: string) => out(`  [${elapsed().toFixed(0)} s] ${line}`), error: (line: string) => out(`  error: ${line}`) };
   const library = createMediaLibrary({ tmpDir: join(dir, 'tmp'), log, tasks: async () => tasks });
   out(`Making ${tasks.length} library items from empty in ${dir} on ${availableParallelism()} CPUs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')} ...`);

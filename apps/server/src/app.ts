@@ -2,13 +2,12 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { detectSilences, probe, verifyDecodes } from '@reelsmith/media';
 import type { Repositories } from './db/repositories/index.ts';
 import { registerAccountRoutes } from './modules/accounts/account-routes.ts';
 import { registerAnalyticsRoutes } from './modules/accounts/analytics-routes.ts';
 import { registerAuthHandler } from './modules/accounts/auth-handler.ts';
 import { registerBgMusicRoutes } from './modules/music/bg-music-routes.ts';
-import { registerBrollRoutes } from './modules/brolls/broll-routes.ts';
+import { registerBrollRoutes } from './http/broll-routes.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
 import { registerDevOutboxRoutes } from './modules/accounts/dev-outbox-routes.ts';
@@ -28,20 +27,19 @@ import type { VoiceSamples } from './modules/voiceover/voice-samples.ts';
 import { registerFinalVideoRoutes } from './modules/final-video/final-video-routes.ts';
 import { registerJobRoutes } from './modules/files/job-routes.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
-import { registerLibraryLifecycle } from './modules/library/library-lifecycle.ts';
-import { registerMusicRoutes } from './modules/music/music-routes.ts';
-import { registerScrollStopperRoutes } from './modules/scroll-stopper/scroll-stopper-routes.ts';
-import { registerStockRoutes } from './modules/stock/stock-routes.ts';
+import { registerLibraryRoutes } from './http/library-routes.ts';
 import { registerScriptRoutes } from './modules/script/script-routes.ts';
 import { registerSubtitleRoutes } from './modules/subtitles/subtitle-routes.ts';
 import { registerUploadRoutes } from './modules/files/upload-routes.ts';
 import { registerWebRoutes } from './http/web-routes.ts';
 import type { FinalRenderJob } from './jobs/final-render-job.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { SpeechJob } from './jobs/speech-job.ts';
+import type { TranscribeJob } from './jobs/transcribe-job.ts';
 import type { EmailSender } from './providers/email/types.ts';
+import type { MediaPort } from './providers/media/types.ts';
 import type { ObjectStorage } from './providers/storage/types.ts';
 import type { Writer } from './providers/writer/index.ts';
-import type { Transcriber } from './providers/transcriber/index.ts';
 import { createAccountsService } from './modules/accounts/accounts.ts';
 import { createAutoBroll } from './modules/brolls/auto-broll.ts';
 import { createBgMusicService } from './modules/music/bg-music.ts';
@@ -66,6 +64,7 @@ import { registerTestGatewayRoutes } from './modules/billing/test-gateway-routes
 import { createFinalVideoService } from './modules/final-video/final-video.ts';
 import { createSubtitlesService } from './modules/subtitles/subtitles.ts';
 import { createOwnSound } from './core/own-sound.ts';
+import { createTranscriptions } from './core/transcriptions.ts';
 import type { UploadService } from './core/uploads.ts';
 import { createWorkflowProjects } from './core/workflow-projects.ts';
 import { createProjectVideoJobs } from './core/project-video-jobs.ts';
@@ -79,7 +78,7 @@ import { createVoiceoverService } from './modules/voiceover/voiceover.ts';
 import { registerVoiceoverRoutes } from './modules/voiceover/voiceover-routes.ts';
 import { createStoryboardService } from './modules/storyboard/storyboard.ts';
 import { registerStoryboardRoutes } from './modules/storyboard/storyboard-routes.ts';
-import type { TtsProvider, VoiceCloner } from './providers/tts/index.ts';
+import type { VoiceCloner } from './providers/tts/index.ts';
 import { createClonedVoiceService } from './modules/voiceover/cloned-voice.ts';
 import { registerClonedVoiceRoutes } from './modules/voiceover/cloned-voice-routes.ts';
 import { createOwnVideos } from './modules/own-video/own-videos.ts';
@@ -90,6 +89,8 @@ export interface AppDependencies {
   auth: Auth;
   email: EmailSender;
   storage: ObjectStorage;
+  /** Every ffmpeg and ffprobe run of the services. */
+  mediaPort: MediaPort;
   signer: FileUrlSigner;
   uploads: UploadService;
   queue: JobQueue;
@@ -98,12 +99,12 @@ export interface AppDependencies {
   quotas: QuotaService;
   writer: Writer;
   voiceSamples: VoiceSamples;
-  tts: TtsProvider;
+  speechJob: SpeechJob;
+  transcribeJob: TranscribeJob;
   /** Cloned voices (Pro plan); undefined when ElevenLabs is not configured. */
   cloner: VoiceCloner | undefined;
   /** Scratch space for files made on the way to storage. */
   tmpDir: string;
-  transcriber: Transcriber;
   billing: BillingService;
   paymentProvider: PaymentProvider;
   testGateway: TestGateway | undefined;
@@ -161,6 +162,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerJobRoutes(router, { queue: deps.queue, signer: deps.signer });
   const { subscriptions, uploads, projects } = deps.repositories;
   const workflow = createWorkflowProjects(projects);
+  const { mediaPort } = deps;
+  const probe = (path: string) => mediaPort.probe(path);
   const probeDuration = async (path: string) => (await probe(path)).duration;
   const videoJobCredits = createVideoJobCredits({ credits: deps.repositories.videoCredits, queue: deps.queue, quotas: deps.quotas, workflow });
   registerDashboardRoutes(router, {
@@ -195,21 +198,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerIdeaRoutes(router, { ideas });
   registerVoiceRoutes(router, { samples: deps.voiceSamples, signer: deps.signer });
+  const transcriptions = createTranscriptions({ queue: deps.queue, job: deps.transcribeJob });
   const scriptVideo = createScriptVideo({
     storage: deps.storage,
     signer: deps.signer,
-    transcriber: deps.transcriber,
+    transcriptions,
     probe,
-    logError: (line) => app.log.error(line),
   });
   const script = createScriptService({ projects, quotas: deps.quotas, writer: deps.writer, video: scriptVideo, business: ideas.brief });
   registerScriptRoutes(router, { script });
   // check-video-status also settles credits held for image-to-video renders: a failed one gives its credit back.
   const videoJobs = videoJobCredits.settling(createProjectVideoJobs({ workflow, queue: deps.queue, signer: deps.signer, renderJob: deps.renderJob }));
-  const silences = (path: string, seconds: number) => detectSilences(path, { tmpDir: deps.tmpDir, duration: seconds });
-  const ownSound = createOwnSound({ storage: deps.storage, transcriber: deps.transcriber, probe, silences, logError: (line) => app.log.error(line) });
+  const silences = (path: string, seconds: number) => mediaPort.detectSilences(path, { tmpDir: deps.tmpDir, duration: seconds });
+  const ownSound = createOwnSound({ storage: deps.storage, transcriptions, probe, silences, logError: (line) => app.log.error(line) });
   registerSubtitleRoutes(router, { subtitles: createSubtitlesService({ workflow, ownSound, signer: deps.signer }) });
-  const voiceover = createVoiceoverService({ tts: deps.tts, storage: deps.storage, signer: deps.signer, workflow, tmpDir: deps.tmpDir });
+  const voiceover = createVoiceoverService({ queue: deps.queue, speechJob: deps.speechJob, storage: deps.storage, signer: deps.signer, workflow });
   registerVoiceoverRoutes(router, { voiceover });
   const clonedVoice = createClonedVoiceService({ cloner: deps.cloner, quotas: deps.quotas, voiceover, recordingEmail: deps.seller.email });
   registerClonedVoiceRoutes(router, { clonedVoice });
@@ -236,15 +239,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     videoAudio: createVideoAudioService({ workflow, videoJobs, storage: deps.storage, signer: deps.signer, probeDuration }),
   });
   // Storyboard videos are checked as uploads are (probe and decode) before any of them is stored.
-  const probeMedia = async (path: string) => {
-    const info = await probe(path);
-    if (info.duration > 0) await verifyDecodes(path, info.duration);
-    return info;
-  };
+  const probeMedia = mediaPort.probeDecodable;
   const storyboard = createStoryboardService({ workflow, writer: deps.writer, business: ideas.brief, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, videoJobs, probeMedia, probeDuration, tmpDir: deps.tmpDir });
   registerStoryboardRoutes(router, { storyboard });
   const imageToVideo = createImageToVideoService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, quotas: deps.quotas, videoJobs, credits: videoJobCredits, probe: probeMedia, tmpDir: deps.tmpDir });
-  registerImageToVideoRoutes(router, { imageToVideo, effects: createImageEffects({ storage: deps.storage, signer: deps.signer, tmpDir: deps.tmpDir }) });
+  registerImageToVideoRoutes(router, { imageToVideo, effects: createImageEffects({ storage: deps.storage, media: mediaPort, signer: deps.signer, tmpDir: deps.tmpDir }) });
   const libraryTracks = () => deps.media.library.list('track');
   registerBgMusicRoutes(router, { bgMusic: createBgMusicService({ workflow, uploads: deps.uploads, storage: deps.storage, signer: deps.signer, libraryTracks }) });
   const ownVideos = createOwnVideos({ workflow, ownVideos: deps.repositories.ownVideos, uploads: deps.uploads, uploadRecords: uploads, signer: deps.signer, videoJobs });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { createStockProvider, type PexelsSettings } from './providers/stock/index.ts';
+import type { MediaPort } from './providers/media/types.ts';
 import type { ObjectStorage } from './providers/storage/types.ts';
 import type { FileUrlSigner } from './core/file-urls.ts';
 import { createMediaLibrary, type LibraryLog, type LibrarySettings } from './modules/library/library.ts';
@@ -14,6 +15,7 @@ export function createLibraryFeatures(deps: {
   settings: LibrarySettings;
   pexels: PexelsSettings | undefined;
   storage: ObjectStorage;
+  media: MediaPort;
   signer: FileUrlSigner;
   uploads: UploadService;
   dataDir: string;
@@ -25,9 +27,9 @@ export function createLibraryFeatures(deps: {
     log: deps.log,
     // The operator's files come first: they are quick to import and are what the operator chose to offer.
     tasks: async () => [
-      ...(await operatorTasks(deps.storage, deps.settings)),
+      ...(await operatorTasks(deps.storage, deps.media, deps.settings)),
       // With Pexels configured the local stock set would never be searched, so only music and backgrounds are made.
-      ...generatedTasks(deps.storage, counts, { stock: !deps.pexels }),
+      ...generatedTasks(deps.storage, deps.media, counts, { stock: !deps.pexels }),
     ],
   });
   const provider = createStockProvider({ pexels: deps.pexels, library, storage: deps.storage, signer: deps.signer });

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { probe, verifyDecodes } from '@reelsmith/media';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createRepositories, type Repositories } from './db/repositories/index.ts';
@@ -15,7 +14,10 @@ import { createBoss } from './jobs/boss.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createFinalRenderJob } from './jobs/final-render-job.ts';
 import { createRenderJob } from './jobs/render-job.ts';
+import { createSpeechJob } from './jobs/speech-job.ts';
+import { createTranscribeJob } from './jobs/transcribe-job.ts';
 import { createEmailSender } from './providers/email/index.ts';
+import { createMediaPort } from './providers/media/index.ts';
 import { createStorage } from './providers/storage/index.ts';
 import { createWriter } from './providers/writer/index.ts';
 import { createSpeech } from './providers/tts/index.ts';
@@ -38,20 +40,28 @@ export interface Logger {
 export function composeCore(config: AppConfig, database: DatabaseHandle, log: Logger) {
   const repositories = createRepositories(database.db);
   const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
+  const mediaPort = createMediaPort();
   const boss = createBoss(database, (error) => log.error(`job queue: ${error.message}`));
-  const render = createRenderJob({ storage, tmpDir: join(config.dataDir, 'tmp') });
+  const render = createRenderJob({ storage, media: mediaPort, tmpDir: join(config.dataDir, 'tmp') });
   const final = createFinalRenderJob({
     render,
     storage,
+    media: mediaPort,
     finalVideos: repositories.finalVideos,
     tmpDir: join(config.dataDir, 'tmp'),
     rendersAtOnce: (userId) => rendersAtOnce(repositories.subscriptions, userId),
   });
-  const jobs = { render, final };
+  const speech = createSpeech(config.tts, { tmpDir: join(config.dataDir, 'tmp'), media: mediaPort });
+  const transcriber = createTranscriber({ tmpDir: join(config.dataDir, 'tmp'), media: mediaPort, hosted: config.stt });
+  const jobs = {
+    render,
+    final,
+    speech: createSpeechJob({ ...speech, storage, media: mediaPort, tmpDir: join(config.dataDir, 'tmp') }),
+    transcribe: createTranscribeJob({ transcriber, storage, logError: log.error }),
+  };
   const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: Object.values(jobs), log });
   const writer = createWriter(config.llm, log.error);
-  const speech = createSpeech(config.tts, { tmpDir: join(config.dataDir, 'tmp') });
-  return { repositories, storage, queue, jobs, writer, speech };
+  return { repositories, storage, mediaPort, queue, jobs, writer, speech, transcriber };
 }
 
 /**
@@ -121,19 +131,16 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     storage,
     uploads: repositories.uploads,
     signer,
-    probe: async (path) => {
-      const info = await probe(path);
-      if (info.duration > 0) await verifyDecodes(path, info.duration);
-      return info;
-    },
+    probe: core.mediaPort.probeDecodable,
     tmpDir: join(config.dataDir, 'tmp'),
   });
-  const media = createLibraryFeatures({ settings: config.library, pexels: config.pexels, storage, signer, uploads, dataDir: config.dataDir, log });
+  const media = createLibraryFeatures({ settings: config.library, pexels: config.pexels, storage, media: core.mediaPort, signer, uploads, dataDir: config.dataDir, log });
   const app = await buildApp({
     repositories,
     auth,
     email,
     storage,
+    mediaPort: core.mediaPort,
     signer,
     uploads,
     queue: core.queue,
@@ -141,11 +148,11 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     renderJob: core.jobs.render,
     quotas,
     writer: core.writer,
-    tts: core.speech.tts,
+    speechJob: core.jobs.speech,
+    transcribeJob: core.jobs.transcribe,
     cloner: core.speech.cloner,
     tmpDir: join(config.dataDir, 'tmp'),
     voiceSamples: createVoiceSamples({ tts: core.speech.tts, storage, tmpDir: join(config.dataDir, 'tmp'), log: log.error }),
-    transcriber: createTranscriber({ tmpDir: join(config.dataDir, 'tmp'), hosted: config.stt }),
     billing,
     paymentProvider: payments.provider,
     testGateway: payments.testGateway,

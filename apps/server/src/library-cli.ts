@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { loadConfig } from './config.ts';
+import { createMediaPort } from './providers/media/index.ts';
 import { createStorage } from './providers/storage/index.ts';
 import { createMediaLibrary } from './modules/library/library.ts';
 import { fullLibrary, generatedTasks } from './modules/library/library-tasks.ts';
@@ -13,7 +14,7 @@ const config = loadConfig();
 const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
 const failures: string[] = [];
 const log = { info: (line: string) => console.log(line), error: (line: string) => failures.push(line) };
-const tasks = generatedTasks(storage, { ...fullLibrary, ...config.library.counts }, { stock: !config.pexels });
+const tasks = generatedTasks(storage, createMediaPort(), { ...fullLibrary, ...config.library.counts }, { stock: !config.pexels });
 // The app renders one item at a time to stay responsive; here nothing else is waiting, so two streams share the work.
 const streams = [0, 1].map((stream) =>
   createMediaLibrary({ tmpDir: join(config.dataDir, 'tmp', `stream-${stream}`), log, tasks: async () => tasks.filter((_, i) => i % 2 === stream) }),

@@ -47,6 +47,7 @@ describe.each(targets)('cloned voice with ElevenLabs on $name', (target) => {
   beforeAll(async () => {
     fake = await startFakeElevenLabs({ apiKey: 'xi-test', voiceIds: ['Voice_Pro', 'Voice_Other'] });
     t = await startTestApp(target, { tts: { openai: undefined, elevenlabs: { baseUrl: fake.baseUrl, apiKey: 'xi-test', model: 'eleven_multilingual_v2', timeoutMs: 10_000 } } });
+    await t.composed.queue.startWorkers(1);
     pro = await member(t, 'pro-voice@example.com', { voiceId: 'Voice_Pro' });
   });
   afterAll(async () => {
@@ -128,6 +129,7 @@ describe('cloned voice without ElevenLabs', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(targets[0]!);
+    await t.composed.queue.startWorkers(1);
   });
   afterAll(() => t.close());
 

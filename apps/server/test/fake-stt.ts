@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalTranscriber } from '../src/providers/transcriber/local.ts';
 import { listen, readRequest, sendJson, type Trouble } from './fake-openai-speech.ts';
+import { createMediaPort } from '../src/providers/media/index.ts';
+
+const media = createMediaPort();
 
 /**
  * A local server speaking the OpenAI transcription protocol: POST /v1/audio/transcriptions, multipart (file, model,
@@ -13,7 +16,7 @@ import { listen, readRequest, sendJson, type Trouble } from './fake-openai-speec
 export async function startFakeStt(options: { apiKey: string; models?: string[] }) {
   const models = options.models ?? ['whisper-1'];
   const scratch = await mkdtemp(join(tmpdir(), 'rs-fake-stt-'));
-  const recogniser = createLocalTranscriber({ tmpDir: scratch });
+  const recogniser = createLocalTranscriber({ tmpDir: scratch, media });
   const requests: Array<{ path: string; fields: Record<string, unknown>; fileType: string; fileBytes: number }> = [];
   let trouble: Trouble | undefined;
 

@@ -19,6 +19,7 @@ describe('SPEC §7 form calls take multipart and urlencoded bodies alike (voiceo
 
   beforeAll(async () => {
     t = await startTestApp(pglite!);
+    await t.composed.queue.startWorkers(1);
     account = await signUpAndConfirm(t.app, 'form-workflow@example.com');
     await account.client.post('/api/auth/sign-in/email', { email: account.email, password: account.password });
   }, 60_000);

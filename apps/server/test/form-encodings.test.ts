@@ -17,6 +17,7 @@ describe('SPEC §7 form calls take multipart and urlencoded bodies alike (storyb
 
   beforeAll(async () => {
     t = await startTestApp(pglite!);
+    await t.composed.queue.startWorkers(1);
     account = await signUpAndConfirm(t.app, 'form-encodings@example.com');
     await account.client.post('/api/auth/sign-in/email', { email: account.email, password: account.password });
     videoId = (await seedProject(t, account.userId, dir, { background: false, text: spokenText })).id;

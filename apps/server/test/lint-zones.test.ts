@@ -37,6 +37,18 @@ describe('import zones (eslint.config.js)', () => {
     expect(await restrictedImports('apps/server/src/core/probe.ts', "import type { StockProvider } from '../providers/stock/types.ts';\nexport type S = StockProvider;\n")).toEqual([]);
   });
 
+  it('lets only the media port import the functions of packages/media that start ffmpeg or ffprobe', async () => {
+    const spawning = "import { probe, runFfmpeg } from '@reelsmith/media';\nexport const run = [probe, runFfmpeg];\n";
+    for (const file of ['apps/server/src/core/probe.ts', 'apps/server/src/modules/script/probe.ts', 'apps/server/src/jobs/probe.ts', 'apps/server/src/providers/tts/probe.ts', 'apps/server/src/app-probe.ts']) {
+      expect(await restrictedImports(file, spawning), file).toHaveLength(2);
+    }
+    expect(await restrictedImports('apps/server/src/modules/final-video/probe.ts', "import { renderComposition as render } from '@reelsmith/media';\nexport const r = render;\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/providers/media/probe.ts', spawning)).toEqual([]);
+    // The pure argument builders stay importable everywhere, and the layer zones still apply beside the media rule.
+    expect(await restrictedImports('apps/server/src/modules/voiceover/probe.ts', "import { tempoArgs } from '@reelsmith/media';\nexport const t = tempoArgs;\n")).toEqual([]);
+    expect(await restrictedImports('apps/server/src/jobs/probe.ts', "import { probe } from '@reelsmith/media';\nimport type { Auth } from '../core/auth.ts';\nexport type A = Auth;\nexport const p = probe;\n")).toHaveLength(2);
+  });
+
   it("refuses an '/api/' path written in the web app outside the typed client", async () => {
     const code = "export const a = fetch('/api/videos');\nexport const b = (id: string) => fetch(`/api/jobs/${id}`);\n";
     expect(await ruleMessages('no-restricted-syntax', 'apps/web/src/features/probe/api.ts', code)).toHaveLength(2);

@@ -72,6 +72,7 @@ describe.each(targets)('subtitles from a user’s own video ($name)', (target) =
   let userId: string;
   beforeAll(async () => {
     t = await startTestApp(target);
+    await t.composed.queue.startWorkers(1);
     ({ client, userId } = await account(t, `own-sound-${target.name}@example.com`));
   });
   afterAll(() => t.close());

@@ -62,6 +62,7 @@ describe.each(targets)('script API on $name', (target) => {
 
   beforeAll(async () => {
     t = await startTestApp(target);
+    await t.composed.queue.startWorkers(1);
     owner = await signedIn(t, 'script.owner@example.com');
     other = await signedIn(t, 'script.other@example.com');
   });
@@ -212,6 +213,7 @@ describe('script API with a chat-completions writer that fails', () => {
   beforeAll(async () => {
     chat = await startChatServer();
     t = await startTestApp(targets[0]!, { llm: { baseUrl: chat.baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 400 } });
+    await t.composed.queue.startWorkers(1);
     account = await signedIn(t, 'script.llm@example.com');
   });
   afterAll(async () => {

@@ -26,6 +26,7 @@ describe.each(targets)('subtitles on $name', (target) => {
 
   beforeAll(async () => {
     t = await startTestApp(target);
+    await t.composed.queue.startWorkers(1);
     ({ dir, cleanup } = fixtureDir());
     const account = await signUpAndConfirm(t.app, `subtitles-${target.name}@example.com`);
     ({ client, userId } = account);

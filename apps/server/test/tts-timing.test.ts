@@ -7,6 +7,9 @@ import { parseSilenceReport, runFfmpeg, silenceDetectArgs } from '@reelsmith/med
 import { describe, expect, it } from 'vitest';
 import { createLocalTts } from '../src/providers/tts/local.ts';
 import type { WordTiming } from '../src/providers/tts/types.ts';
+import { createMediaPort } from '../src/providers/media/index.ts';
+
+const media = createMediaPort();
 
 /**
  * The offline voices' word times against the audio itself. Onsets are measured with ffmpeg's silencedetect on the
@@ -50,7 +53,7 @@ function checks(words: WordTiming[], onsets: number[]): { sentenceStarts: OnsetC
 
 describe('offline voices: word timing accuracy', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rs-tts-timing-'));
-  const tts = createLocalTts({ tmpDir: dir });
+  const tts = createLocalTts({ tmpDir: dir, media });
 
   it.each(voiceNames)('%s: cue starts are within 100 ms of the measured onsets', async (voice) => {
     const result = await tts.synthesize({ text, voice, outputPath: join(dir, `${voice}.wav`) });

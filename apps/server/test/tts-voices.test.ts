@@ -9,6 +9,9 @@ import { voiceSampleKey, voiceSampleText } from '../src/modules/voiceover/voice-
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';
+import { createMediaPort } from '../src/providers/media/index.ts';
+
+const media = createMediaPort();
 
 describe('speech configuration', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rs-tts-config-'));
@@ -16,7 +19,7 @@ describe('speech configuration', () => {
   it('uses the offline voices and no cloning without keys', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.tts).toEqual({ openai: undefined, elevenlabs: undefined });
-    const speech = createSpeech(config.tts, { tmpDir: dataDir });
+    const speech = createSpeech(config.tts, { tmpDir: dataDir, media });
     expect(speech.tts.kind).toBe('local');
     expect(speech.cloner).toBeUndefined();
   });
@@ -33,7 +36,7 @@ describe('speech configuration', () => {
       openai: { baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'sk-1', model: 'gpt-4o-mini-tts', transcribeModel: 'whisper-1', timeoutMs: 30000 },
       elevenlabs: { baseUrl: 'https://api.elevenlabs.io', apiKey: 'xi-1', model: 'eleven_multilingual_v2', timeoutMs: 30000 },
     });
-    const speech = createSpeech(config.tts, { tmpDir: dataDir });
+    const speech = createSpeech(config.tts, { tmpDir: dataDir, media });
     expect(speech.tts.kind).toBe('openai');
     expect(speech.cloner?.kind).toBe('elevenlabs');
   });

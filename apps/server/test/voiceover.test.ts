@@ -18,6 +18,7 @@ describe('voiceover step', () => {
   let videoId: string;
   beforeAll(async () => {
     t = await startTestApp(pglite!);
+    await t.composed.queue.startWorkers(1);
     const account = await signUpAndConfirm(t.app, 'voice@example.com');
     ({ client, userId } = account);
     await client.post('/api/auth/sign-in/email', { email: account.email, password: account.password });

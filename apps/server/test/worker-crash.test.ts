@@ -11,6 +11,7 @@ import { user } from '../src/db/schema.ts';
 import { createBoss } from '../src/jobs/boss.ts';
 import { createJobQueue } from '../src/jobs/queue.ts';
 import { createRenderJob } from '../src/jobs/render-job.ts';
+import { createMediaPort } from '../src/providers/media/index.ts';
 import { createLocalStorage } from '../src/providers/storage/local.ts';
 import { postgresOnlyTarget } from './databases.ts';
 
@@ -51,7 +52,7 @@ describe.skipIf(!target)('a worker killed in the middle of a render', () => {
 
   it('is finished by the next worker, once, with nothing lost', async () => {
     const storage = createLocalStorage(join(dataDir, 'files'));
-    const render = createRenderJob({ storage, tmpDir: join(dataDir, 'tmp') });
+    const render = createRenderJob({ storage, media: createMediaPort(), tmpDir: join(dataDir, 'tmp') });
     const boss = createBoss(database, () => undefined);
     const producer = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: [render], log: { info: () => undefined, error: () => undefined } });
     const outputKey = `users/${userId}/renders/crash.mp4`;

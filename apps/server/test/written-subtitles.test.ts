@@ -54,6 +54,7 @@ describe.each(targets)('subtitles written by hand, and a real voice heard ($name
   let userId: string;
   beforeAll(async () => {
     t = await startTestApp(target);
+    await t.composed.queue.startWorkers(1);
     const created = await signUpAndConfirm(t.app, `written-${target.name}@example.com`);
     await created.client.post('/api/auth/sign-in/email', { email: created.email, password: created.password });
     ({ client, userId } = created);

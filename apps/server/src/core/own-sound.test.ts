@@ -2,7 +2,7 @@ import { workflowMessages } from '@reelsmith/contracts';
 import { compositionSchema, type Silence } from '@reelsmith/media';
 import { describe, expect, it, vi } from 'vitest';
 import type { ObjectStorage } from '../providers/storage/types.ts';
-import type { Transcriber } from '../providers/transcriber/index.ts';
+import type { Transcriptions } from './transcriptions.ts';
 import { createOwnSound } from './own-sound.ts';
 import { currentOwnSound, spokenTrack, toStoredComposition, type ProjectDocument } from './project-document.ts';
 
@@ -45,31 +45,31 @@ describe('the own sound of a user’s video in the project document', () => {
 describe('createOwnSound', () => {
   const storage = { localPath: async (key: string) => `/data/${key}` } as unknown as ObjectStorage;
   const make = (info: { duration: number; hasAudio: boolean }, silences: Silence[] | Error = []) => {
-    const transcribe = vi.fn<Transcriber['transcribe']>(async () => ({ text: 'hello there', words }));
+    const transcribe = vi.fn<Transcriptions['listen']>(async () => ({ text: 'hello there', words }));
     const probe = vi.fn(async () => info);
     const detect = vi.fn(async () => {
       if (silences instanceof Error) throw silences;
       return silences;
     });
     const logError = vi.fn();
-    const service = createOwnSound({ storage, probe, silences: detect, transcriber: { kind: 'local', transcribe }, logError });
+    const service = createOwnSound({ storage, probe, silences: detect, transcriptions: { listen: transcribe }, logError });
     return { service, transcribe, probe, detect, logError };
   };
 
   it('listens to the first 59 s of a longer video, once', async () => {
     const { service, transcribe } = make({ duration: 75, hasAudio: true });
     expect(await service.measured(ownVideo)).toEqual({ key: video, duration: 59, hasAudio: true });
-    const sound = await service.heard(ownVideo);
+    const sound = await service.heard('u', ownVideo);
     expect(sound).toEqual(heard);
-    expect(transcribe).toHaveBeenCalledWith(`/data/${video}`, { maxSeconds: 59 });
-    expect(await service.heard({ ...ownVideo, ownSound: sound })).toEqual(heard);
+    expect(transcribe).toHaveBeenCalledWith('u', video, 59);
+    expect(await service.heard('u', { ...ownVideo, ownSound: sound })).toEqual(heard);
     expect(transcribe).toHaveBeenCalledTimes(1);
   });
 
   it('refuses with the SPEC text a video without sound, or a project that is not a user’s own video', async () => {
     const { service, transcribe } = make({ duration: 6, hasAudio: false });
-    await expect(service.heard(ownVideo)).rejects.toMatchObject({ statusCode: 400, message: workflowMessages.noAudio });
-    await expect(service.heard({})).rejects.toMatchObject({ statusCode: 400, message: workflowMessages.noAudio });
+    await expect(service.heard('u', ownVideo)).rejects.toMatchObject({ statusCode: 400, message: workflowMessages.noAudio });
+    await expect(service.heard('u', {})).rejects.toMatchObject({ statusCode: 400, message: workflowMessages.noAudio });
     expect(transcribe).not.toHaveBeenCalled();
     expect(await service.measured({})).toBeUndefined();
   });

@@ -2,19 +2,19 @@ import { maxVideoSeconds, subtitleTexts, workflowMessages } from '@reelsmith/con
 import type { MediaInfo, Silence } from '@reelsmith/media';
 import { UserFacingError } from '../errors.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
-import { TranscriberError, type Transcriber } from '../providers/transcriber/index.ts';
 import { currentOwnSound, ownVideoClip, type ProjectDocument, type TimedWord } from './project-document.ts';
 import { soundSpans, type Span } from './subtitles-cues.ts';
+import type { Transcriptions } from './transcriptions.ts';
 
 export type OwnSound = NonNullable<ProjectDocument['ownSound']>;
 
 export interface OwnSoundDependencies {
   storage: ObjectStorage;
-  transcriber: Transcriber;
+  transcriptions: Pick<Transcriptions, 'listen'>;
   probe(path: string): Promise<Pick<MediaInfo, 'duration' | 'hasAudio'>>;
   /** Where the audio of the first `seconds` of a media file is silent (ffmpeg silencedetect). */
   silences(path: string, seconds: number): Promise<Silence[]>;
-  /** Where a failed transcription's detail goes; the user gets only the clear message. */
+  /** Where a failed silence detection's detail goes. */
   logError(line: string): void;
 }
 
@@ -37,17 +37,13 @@ export function createOwnSound(deps: OwnSoundDependencies) {
      * The own sound with the words heard in it, for subtitles. A video without an audio stream has nothing to hear
      * (SPEC §8 text); one with sound but no words the recogniser is sure of has no subtitles to make.
      */
-    async heard(doc: ProjectDocument): Promise<OwnSound & { words: TimedWord[] }> {
+    async heard(userId: string, doc: ProjectDocument): Promise<OwnSound & { words: TimedWord[] }> {
       const clip = ownVideoClip(doc);
       if (!clip) throw new UserFacingError(400, workflowMessages.noAudio);
       const sound = currentOwnSound(doc) ?? (await measure(clip));
       if (!sound.hasAudio) throw new UserFacingError(400, workflowMessages.noAudio);
       if (sound.words) return { ...sound, words: sound.words };
-      const path = await deps.storage.localPath(sound.key);
-      const transcript = await deps.transcriber.transcribe(path, { maxSeconds: sound.duration }).catch((error: unknown) => {
-        if (error instanceof TranscriberError) deps.logError(`transcription of ${sound.key} failed: ${error.detail}`);
-        throw error;
-      });
+      const transcript = await deps.transcriptions.listen(userId, sound.key, sound.duration);
       return { ...sound, words: transcript.words };
     },
 

@@ -5,6 +5,7 @@ import { UserFacingError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { RenderJobPayload } from '../jobs/render-job.ts';
 import type { JobDefinition } from '../jobs/types.ts';
+import { waitForJob } from '../jobs/wait.ts';
 import type { FileUrlSigner } from './file-urls.ts';
 import { toStoredComposition, videoJobPurposes, type VideoJobPurpose } from './project-document.ts';
 import type { WorkflowProjects } from './workflow-projects.ts';
@@ -21,7 +22,6 @@ export interface ProjectVideoJobsDependencies {
 const renderKey = (project: ProjectRecord, purpose: VideoJobPurpose) => `users/${project.userId}/renders/${project.id}-${purpose}.mp4`;
 const renderKeyPattern = new RegExp(`^users/[^/]+/renders/(.+)-(?:${videoJobPurposes.join('|')})\\.mp4$`);
 const resultKey = (record: JobStatusRecord) => (typeof record.result?.key === 'string' ? record.result.key : null);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Preview renders of a project's document that a page waits for (combining, storyboard, images, own videos). The
@@ -63,20 +63,18 @@ export function createProjectVideoJobs(deps: ProjectVideoJobsDependencies) {
     },
 
     async waitForUrl(userId: string, jobId: string, timeoutMs: number): Promise<string> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const record = await queue.status(userId, jobId);
-        const key = resultKey(record);
-        if (record.state === 'done' && key) {
-          // The render key names its project (renderKey), so the caller need not.
-          const projectId = renderKeyPattern.exec(key)?.[1];
-          if (projectId) await adopt(await workflow.resolve(userId, projectId), jobId, key);
-          return signer.sign(key);
-        }
-        if (record.state !== 'queued' && record.state !== 'processing') throw new UserFacingError(502, videoAudioTexts.failed);
-        if (Date.now() >= deadline) throw new UserFacingError(504, videoAudioTexts.tooSlow);
-        await sleep(Math.min(deps.pollMs ?? 500, Math.max(0, deadline - Date.now())));
-      }
+      const result = await waitForJob(queue, userId, jobId, {
+        timeoutMs,
+        pollMs: deps.pollMs ?? 500,
+        failed: () => new UserFacingError(502, videoAudioTexts.failed),
+        tooSlow: () => new UserFacingError(504, videoAudioTexts.tooSlow),
+      });
+      const key = typeof result.key === 'string' ? result.key : null;
+      if (!key) throw new UserFacingError(502, videoAudioTexts.failed);
+      // The render key names its project (renderKey), so the caller need not.
+      const projectId = renderKeyPattern.exec(key)?.[1];
+      if (projectId) await adopt(await workflow.resolve(userId, projectId), jobId, key);
+      return signer.sign(key);
     },
   };
 }

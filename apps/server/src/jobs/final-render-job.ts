@@ -2,9 +2,10 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { posterFrameArgs, runFfmpeg } from '@reelsmith/media';
+import { posterFrameArgs } from '@reelsmith/media';
 import { z } from 'zod';
 import type { FinalVideosRepository } from '../db/repositories/final-videos.ts';
+import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import type { StoredComposition } from './stored-composition.ts';
 import { createRenderJob, renderFailureMessage } from './render-job.ts';
@@ -31,6 +32,7 @@ const posterWidth = 540;
 export function createFinalRenderJob(deps: {
   render: ReturnType<typeof createRenderJob>;
   storage: ObjectStorage;
+  media: MediaPort;
   finalVideos: FinalVideosRepository;
   tmpDir: string;
   rendersAtOnce(userId: string): Promise<number>;
@@ -56,7 +58,7 @@ export function createFinalRenderJob(deps: {
         await pipeline(await storage.read(keys.video), createWriteStream(`${scratch}.mp4`));
         // A second in, the first caption is usually on screen, which makes a telling thumbnail.
         const at = Math.min(1, (payload.composition.voiceover?.duration ?? 2) / 2);
-        await runFfmpeg(posterFrameArgs(`${scratch}.mp4`, `${scratch}.jpg`, { width: posterWidth, at }), {
+        await deps.media.runFfmpeg(posterFrameArgs(`${scratch}.mp4`, `${scratch}.jpg`, { width: posterWidth, at }), {
           duration: 1,
           signal: context.signal,
           timeoutMs: 60_000,

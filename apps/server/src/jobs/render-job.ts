@@ -1,7 +1,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { renderComposition } from '@reelsmith/media';
 import { z } from 'zod';
+import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { isReadableBy, resolveCompositionPaths, type StoredComposition } from './stored-composition.ts';
 import { defineJob, PermanentJobError } from './types.ts';
@@ -19,7 +19,7 @@ export const renderFailureMessage = 'Video generation failed.';
  * Renders a stored composition in one ffmpeg run and stores the MP4 under a key fixed by the caller, so a retried
  * or taken-over job overwrites its own output instead of leaving a second copy.
  */
-export function createRenderJob(deps: { storage: ObjectStorage; tmpDir: string; timeoutMs?: number }) {
+export function createRenderJob(deps: { storage: ObjectStorage; media: MediaPort; tmpDir: string; timeoutMs?: number }) {
   return defineJob({
     name: 'render-composition',
     payload: renderJobPayload,
@@ -39,7 +39,7 @@ export function createRenderJob(deps: { storage: ObjectStorage; tmpDir: string; 
       await Promise.all(stale.map((name) => rm(join(deps.tmpDir, name), { force: true })));
       const output = join(deps.tmpDir, `render-${context.jobId}-${context.attempt}.mp4`);
       try {
-        const result = await renderComposition(composition, {
+        const result = await deps.media.renderComposition(composition, {
           profile: payload.profile,
           outputPath: output,
           onProgress: context.progress,

@@ -51,7 +51,7 @@ function fakes(doc: ProjectDocument, options: { script?: string; words?: TimedWo
     add: async (_user: string, body: { url: string }) => ({ id: `up-${body.url}`, url: body.url }),
   } as unknown as StockPicker;
   const sound = { key: video, duration: 20, hasAudio: options.hasAudio ?? true };
-  const heard = vi.fn(async (_doc: ProjectDocument) => ({ ...sound, words: options.words ?? said }));
+  const heard = vi.fn(async (_userId: string, _doc: ProjectDocument) => ({ ...sound, words: options.words ?? said }));
   const ownSound: AutoBrollDependencies['ownSound'] = { measured: async () => sound, heard };
   const storage = {
     localPath: async (key: string) => `/data/${key}`,
@@ -76,7 +76,7 @@ describe('auto B-roll without a script', () => {
   it('listens to the video the page shows before it is the project’s, which must be the user’s own video', async () => {
     const { service, heard, searched } = fakes({});
     expect((await service.suggest('u1', 'p1', signer.sign(video))).rows).toHaveLength(5);
-    expect(heard.mock.calls[0]![0].background).toEqual({ kind: 'clips', fit: 'trim', clips: [{ key: video, duration: 20 }] });
+    expect(heard.mock.calls[0]![1].background).toEqual({ kind: 'clips', fit: 'trim', clips: [{ key: video, duration: 20 }] });
     expect(searched).toHaveLength(5);
     const refused = fakes({});
     for (const url of [signer.sign('users/u2/uploads/theirs.mp4'), signer.sign('users/u1/uploads/logo.png'), `/files/${video}`]) {

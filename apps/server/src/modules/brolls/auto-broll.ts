@@ -145,7 +145,7 @@ export function createAutoBroll(deps: AutoBrollDependencies) {
       } else {
         const sound = await deps.ownSound.measured(doc);
         if (!sound?.hasAudio) throw new UserFacingError(400, brollTexts.noSpeechHeard);
-        const heard = await deps.ownSound.heard(doc);
+        const heard = await deps.ownSound.heard(userId, doc);
         // Kept for the subtitles step, which would otherwise listen to the same video again.
         if (!currentOwnSound(doc)?.words) await deps.workflow.save(project, { ownSound: heard });
         times = autoBrollTimes(heard.duration);

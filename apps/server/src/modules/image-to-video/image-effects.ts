@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { imageEffectLabels, imageEffects, type ImageEffect, type ImageEffectItem } from '@reelsmith/contracts';
-import { effectPreviewArgs, effectPreviewSeconds, runFfmpeg } from '@reelsmith/media';
+import { effectPreviewArgs, effectPreviewSeconds } from '@reelsmith/media';
+import type { MediaPort } from '../../providers/media/types.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import type { FileUrlSigner } from '../../core/file-urls.ts';
 
@@ -13,7 +14,7 @@ export const effectPreviewKey = (effect: ImageEffect) => `library/effects/${effe
  * asked for and kept in storage, so later requests (and restarts) only sign their URLs. Concurrent first requests
  * share one generation; a failed one is tried again on the next request.
  */
-export function createImageEffects(deps: { storage: ObjectStorage; signer: FileUrlSigner; tmpDir: string }) {
+export function createImageEffects(deps: { storage: ObjectStorage; media: MediaPort; signer: FileUrlSigner; tmpDir: string }) {
   let ready: Promise<void> | null = null;
 
   async function make(effect: ImageEffect): Promise<void> {
@@ -22,7 +23,7 @@ export function createImageEffects(deps: { storage: ObjectStorage; signer: FileU
     await mkdir(deps.tmpDir, { recursive: true });
     const output = join(deps.tmpDir, `effect-${randomUUID()}.mp4`);
     try {
-      await runFfmpeg(effectPreviewArgs(effect, output), { duration: effectPreviewSeconds, timeoutMs: 60_000 });
+      await deps.media.runFfmpeg(effectPreviewArgs(effect, output), { duration: effectPreviewSeconds, timeoutMs: 60_000 });
       await deps.storage.putFile(key, output, 'video/mp4');
     } finally {
       await rm(output, { force: true });

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
 import { maxImagePixels } from '@reelsmith/contracts';
-import { posterFrameArgs, probe, runFfmpeg } from '@reelsmith/media';
+import { posterFrameArgs } from '@reelsmith/media';
 import sharp from 'sharp';
 import { z } from 'zod';
+import type { MediaPort } from '../../providers/media/types.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import type { LibraryItem, LibraryTask } from './library.ts';
 
@@ -98,7 +99,7 @@ const numericId = (hash: string) => Number.parseInt(hash.slice(0, 12), 16);
 const tagsOf = (s: Source) => [...new Set([...s.words, ...(s.sidecar.tags ?? []).map((t) => t.toLowerCase())])];
 const altOf = (s: Source) => s.sidecar.alt ?? s.sidecar.title ?? s.words.join(' ');
 
-function stockTask(storage: ObjectStorage, source: Source): LibraryTask | null {
+function stockTask(storage: ObjectStorage, media: MediaPort, source: Source): LibraryTask | null {
   const key = `library/operator/${source.hash}${source.ext}`;
   const previewKey = `library/operator/${source.hash}-preview.jpg`;
   if (imageExtensions.has(source.ext)) {
@@ -115,10 +116,10 @@ function stockTask(storage: ObjectStorage, source: Source): LibraryTask | null {
   }
   if (videoExtensions.has(source.ext)) {
     return operatorTask(storage, source, 'video', async (dir, signal) => {
-      const info = await probe(source.file);
+      const info = await media.probe(source.file);
       if (!info.hasVideo || !(info.duration > 0) || !info.width || !info.height) throw new Error('not a usable video');
       const poster = join(dir, 'poster.jpg');
-      await runFfmpeg(posterFrameArgs(source.file, poster, { width: 540, at: Math.min(1, info.duration / 3) }), { duration: 1, signal, timeoutMs: 60_000 });
+      await media.runFfmpeg(posterFrameArgs(source.file, poster, { width: 540, at: Math.min(1, info.duration / 3) }), { duration: 1, signal, timeoutMs: 60_000 });
       await storage.putFile(previewKey, poster, 'image/jpeg');
       await storage.putFile(key, source.file, contentTypes[source.ext]!);
       const quality = Math.min(info.width, info.height) >= 2160 ? 'uhd' : Math.min(info.width, info.height) >= 720 ? 'hd' : 'sd';
@@ -131,10 +132,10 @@ function stockTask(storage: ObjectStorage, source: Source): LibraryTask | null {
   return null;
 }
 
-function musicTask(storage: ObjectStorage, source: Source): LibraryTask | null {
+function musicTask(storage: ObjectStorage, media: MediaPort, source: Source): LibraryTask | null {
   if (!audioExtensions.has(source.ext)) return null;
   return operatorTask(storage, source, 'track', async () => {
-    const info = await probe(source.file);
+    const info = await media.probe(source.file);
     if (!info.hasAudio || !(info.duration > 0)) throw new Error('not a usable audio file');
     const key = `library/operator/${source.hash}${source.ext}`;
     await storage.putFile(key, source.file, contentTypes[source.ext]!);
@@ -144,7 +145,7 @@ function musicTask(storage: ObjectStorage, source: Source): LibraryTask | null {
 }
 
 /** Tasks for the operator's folders; files of other types (and the sidecars themselves) are skipped. */
-export async function operatorTasks(storage: ObjectStorage, dirs: { stockDir?: string; musicDir?: string }): Promise<LibraryTask[]> {
+export async function operatorTasks(storage: ObjectStorage, media: MediaPort, dirs: { stockDir?: string; musicDir?: string }): Promise<LibraryTask[]> {
   const tasks: LibraryTask[] = [];
   for (const [dir, toTask] of [
     [dirs.stockDir, stockTask],
@@ -152,7 +153,7 @@ export async function operatorTasks(storage: ObjectStorage, dirs: { stockDir?: s
   ] as const) {
     if (!dir) continue;
     for (const file of await filesUnder(dir)) {
-      const made = toTask(storage, await describe(dir, file));
+      const made = toTask(storage, media, await describe(dir, file));
       if (made) tasks.push(made);
     }
   }

@@ -7,7 +7,6 @@ import {
   musicEncodeArgs,
   musicTrackRecipes,
   parseLoudness,
-  runFfmpeg,
   silenceArgs,
   stillArgs,
   stockImageRecipes,
@@ -20,6 +19,7 @@ import {
   type MusicTrackRecipe,
 } from '@reelsmith/media';
 import { noBackgroundMusicTitle } from '@reelsmith/contracts';
+import type { MediaPort } from '../../providers/media/types.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import type { LibraryBackground, LibraryCounts, LibraryImage, LibraryItem, LibraryTask, LibraryTrack, LibraryVideo } from './library.ts';
 
@@ -42,13 +42,14 @@ export const fullLibrary: LibraryCounts = {
 };
 
 const exists = async (storage: ObjectStorage, key: string) => (await storage.stat(key)) !== null;
-const run = (args: string[], duration: number, signal: AbortSignal) => runFfmpeg(args, { duration, signal, timeoutMs: ffmpegTimeoutMs });
+type Run = (args: string[], duration: number, signal: AbortSignal) => ReturnType<MediaPort['runFfmpeg']>;
+const runner = (media: MediaPort): Run => (args, duration, signal) => media.runFfmpeg(args, { duration, signal, timeoutMs: ffmpegTimeoutMs });
 
 function task(storage: ObjectStorage, label: string, marker: string, item: LibraryItem, make: LibraryTask['make']): LibraryTask {
   return { label, kind: item.kind, load: async () => ((await exists(storage, marker)) ? item : null), make };
 }
 
-function imageTask(storage: ObjectStorage, recipe: (typeof stockImageRecipes)[number]): LibraryTask {
+function imageTask(storage: ObjectStorage, run: Run, recipe: (typeof stockImageRecipes)[number]): LibraryTask {
   const base = `${root}/stock/images/${recipe.slug}`;
   const item: LibraryImage = {
     kind: 'image',
@@ -80,7 +81,7 @@ interface LoopFiles {
   poster: { width: number; height: number };
 }
 
-async function renderLoop(storage: ObjectStorage, spec: LoopSpec, files: LoopFiles, dir: string, signal: AbortSignal) {
+async function renderLoop(storage: ObjectStorage, run: Run, spec: LoopSpec, files: LoopFiles, dir: string, signal: AbortSignal) {
   const [video, small, poster] = [join(dir, 'hd.mp4'), join(dir, 'sd.mp4'), join(dir, 'poster.jpg')];
   const args = loopArgs(spec, {
     hd: { path: video, ...hd },
@@ -93,7 +94,7 @@ async function renderLoop(storage: ObjectStorage, spec: LoopSpec, files: LoopFil
   await storage.putFile(files.videoKey, video, 'video/mp4');
 }
 
-function videoTask(storage: ObjectStorage, recipe: (typeof stockVideoRecipes)[number]): LibraryTask {
+function videoTask(storage: ObjectStorage, run: Run, recipe: (typeof stockVideoRecipes)[number]): LibraryTask {
   const base = `${root}/stock/videos/${recipe.slug}`;
   const item: LibraryVideo = {
     kind: 'video',
@@ -110,12 +111,12 @@ function videoTask(storage: ObjectStorage, recipe: (typeof stockVideoRecipes)[nu
   };
   const files = { videoKey: item.files[0]!.key, sdKey: item.files[1]!.key, posterKey: item.posterKey, poster: { width: 540, height: 960 } };
   return task(storage, `video ${recipe.slug}`, files.videoKey, item, async (dir, signal) => {
-    await renderLoop(storage, recipe.spec, files, dir, signal);
+    await renderLoop(storage, run, recipe.spec, files, dir, signal);
     return item;
   });
 }
 
-function backgroundTask(storage: ObjectStorage, id: BackgroundId): LibraryTask {
+function backgroundTask(storage: ObjectStorage, run: Run, id: BackgroundId): LibraryTask {
   const spec = backgroundRecipes[id];
   const item: LibraryBackground = {
     kind: 'background',
@@ -126,12 +127,12 @@ function backgroundTask(storage: ObjectStorage, id: BackgroundId): LibraryTask {
   };
   const files = { videoKey: item.videoKey, posterKey: item.thumbnailKey, poster: sd };
   return task(storage, `background ${id}`, item.videoKey, item, async (dir, signal) => {
-    await renderLoop(storage, spec, files, dir, signal);
+    await renderLoop(storage, run, spec, files, dir, signal);
     return item;
   });
 }
 
-function trackTask(storage: ObjectStorage, recipe: MusicTrackRecipe): LibraryTask {
+function trackTask(storage: ObjectStorage, run: Run, recipe: MusicTrackRecipe): LibraryTask {
   const item: LibraryTrack = {
     kind: 'track',
     id: recipe.slug,
@@ -153,7 +154,7 @@ function trackTask(storage: ObjectStorage, recipe: MusicTrackRecipe): LibraryTas
   });
 }
 
-function silenceTask(storage: ObjectStorage): LibraryTask {
+function silenceTask(storage: ObjectStorage, run: Run): LibraryTask {
   const item: LibraryTrack = { kind: 'track', id: 'silence', title: noBackgroundMusicTitle, mood: null, duration: silenceSeconds, key: `${root}/music/silence.mp3`, silent: true };
   return task(storage, 'silent track', item.key, item, async (dir, signal) => {
     const mp3 = join(dir, 'silence.mp3');
@@ -170,12 +171,13 @@ function silenceTask(storage: ObjectStorage): LibraryTask {
  * with a still beside it (stills are the cheapest item, so the stock search keeps growing); then the stock loops,
  * interleaved with the remaining stills.
  */
-export function generatedTasks(storage: ObjectStorage, counts: LibraryCounts, options: { stock: boolean }): LibraryTask[] {
-  const images = options.stock ? stockImageRecipes.slice(0, counts.images).map((r) => imageTask(storage, r)) : [];
-  const videos = options.stock ? stockVideoRecipes.slice(0, counts.videos).map((r) => videoTask(storage, r)) : [];
-  const backgrounds = (Object.keys(backgroundRecipes) as BackgroundId[]).slice(0, counts.backgrounds).map((id) => backgroundTask(storage, id));
-  const tracks = musicTrackRecipes.slice(0, counts.tracks).map((r) => trackTask(storage, r));
-  const ordered: (LibraryTask | undefined)[] = [images[0], videos[0], backgrounds[0], tracks[0], silenceTask(storage)];
+export function generatedTasks(storage: ObjectStorage, media: MediaPort, counts: LibraryCounts, options: { stock: boolean }): LibraryTask[] {
+  const run = runner(media);
+  const images = options.stock ? stockImageRecipes.slice(0, counts.images).map((r) => imageTask(storage, run, r)) : [];
+  const videos = options.stock ? stockVideoRecipes.slice(0, counts.videos).map((r) => videoTask(storage, run, r)) : [];
+  const backgrounds = (Object.keys(backgroundRecipes) as BackgroundId[]).slice(0, counts.backgrounds).map((id) => backgroundTask(storage, run, id));
+  const tracks = musicTrackRecipes.slice(0, counts.tracks).map((r) => trackTask(storage, run, r));
+  const ordered: (LibraryTask | undefined)[] = [images[0], videos[0], backgrounds[0], tracks[0], silenceTask(storage, run)];
   const rounds = Math.max(backgrounds.length, tracks.length);
   for (let round = 1; round < rounds; round++) ordered.push(backgrounds[round], tracks[round], images[round]);
   const stills = images.slice(Math.max(rounds, 1));

@@ -2,17 +2,15 @@ import { maxVideoSeconds } from '@reelsmith/contracts';
 import type { MediaInfo } from '@reelsmith/media';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
-import { TranscriberError, type Transcriber } from '../../providers/transcriber/index.ts';
 import type { FileUrlSigner } from '../../core/file-urls.ts';
 import type { ProjectDocument } from '../../core/project-document.ts';
+import type { Transcriptions } from '../../core/transcriptions.ts';
 
 export interface ScriptVideoDependencies {
   storage: ObjectStorage;
   signer: FileUrlSigner;
-  transcriber: Transcriber;
+  transcriptions: Pick<Transcriptions, 'listen'>;
   probe(path: string): Promise<Pick<MediaInfo, 'duration' | 'hasAudio'>>;
-  /** Where a failed transcription's detail goes; the user gets only the clear message. */
-  logError(line: string): void;
 }
 
 export interface ProjectVideoFacts {
@@ -71,10 +69,7 @@ export function createScriptVideo(deps: ScriptVideoDependencies) {
         const startsAt = durationSeconds;
         durationSeconds += info.duration;
         if (!info.hasAudio || file.silent || startsAt >= maxVideoSeconds) continue;
-        const { text } = await deps.transcriber.transcribe(path, { maxSeconds: maxVideoSeconds - startsAt }).catch((error: unknown) => {
-          if (error instanceof TranscriberError) deps.logError(`transcription of ${file.key} failed: ${error.detail}`);
-          throw error;
-        });
+        const { text } = await deps.transcriptions.listen(record.userId, file.key, maxVideoSeconds - startsAt);
         if (text) heard.push(text);
       }
       return { durationSeconds, transcript: heard.join(' ') };

@@ -57,7 +57,7 @@ export function createSubtitlesService(deps: { workflow: WorkflowProjects; ownSo
   async function listened(project: ProjectRecord): Promise<ProjectRecord> {
     const doc = workflow.document(project);
     if (doc.voiceover || currentOwnSound(doc)?.words) return project;
-    return workflow.save(project, { ownSound: await deps.ownSound.heard(doc) });
+    return workflow.save(project, { ownSound: await deps.ownSound.heard(project.userId, doc) });
   }
 
   return {

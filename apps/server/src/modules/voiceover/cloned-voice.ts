@@ -28,7 +28,7 @@ export function createClonedVoiceService(deps: { cloner: VoiceCloner | undefined
       if (!voiceId) throw new UserFacingError(409, clonedVoiceMessages.noVoiceOnRecord);
       if (request.voiceId !== voiceId) throw new UserFacingError(403, clonedVoiceMessages.notYourVoice);
       if (!deps.cloner) throw new UserFacingError(503, clonedVoiceMessages.unavailable);
-      return deps.voiceover.saveCloned(userId, deps.cloner, { ...request, voiceId });
+      return deps.voiceover.saveCloned(userId, { ...request, voiceId });
     },
   };
 }

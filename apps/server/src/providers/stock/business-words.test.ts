@@ -5,6 +5,7 @@ import { createMediaLibrary } from '../../modules/library/library.ts';
 import { fullLibrary, generatedTasks } from '../../modules/library/library-tasks.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { createLocalStockProvider } from './local.ts';
+import { createMediaPort } from '../media/index.ts';
 
 /** Storage that has every key: the full generated library loads as stored, so the search sees all of it unrendered. */
 const everythingStored = {
@@ -15,7 +16,7 @@ const everythingStored = {
 describe('the generated stock set answers common business words', () => {
   it.each(['bakery', 'coffee', 'gym', 'salon', 'dental', 'pizza', 'restaurant', 'burger'])('finds stills and loops for "%s"', async (word) => {
     const log = { info: () => undefined, error: (line: string) => expect.fail(line) };
-    const library = createMediaLibrary({ tasks: async () => generatedTasks(everythingStored, fullLibrary, { stock: true }), tmpDir: tmpdir(), log });
+    const library = createMediaLibrary({ tasks: async () => generatedTasks(everythingStored, createMediaPort(), fullLibrary, { stock: true }), tmpDir: tmpdir(), log });
     await library.start();
     const provider = createLocalStockProvider({ library, storage: everythingStored, signer: createFileUrlSigner({ secret: 'x'.repeat(32), ttlSeconds: 60 }) });
     for (const type of ['image', 'video'] as const) {

@@ -12,6 +12,7 @@ import { createStorage } from '../storage/index.ts';
 import { createLocalStockProvider } from './local.ts';
 import { createPexelsProvider } from './pexels.ts';
 import { StockSourceRefused, type StockProvider } from './types.ts';
+import { createMediaPort } from '../media/index.ts';
 
 /** The same five subjects on both sides: the local library gets them as an operator's files, the fake Pexels as data. */
 const subjects = ['sunset beach', 'city night', 'coffee cup', 'mountain lake', 'yoga class'];
@@ -26,7 +27,7 @@ async function localProvider(): Promise<StockProvider> {
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=180x320:r=10:d=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(stockDir, 'sunset-beach-waves.mp4')]);
   const storage = createStorage({ dataDir: root });
   const log = { info: () => undefined, error: (m: string) => console.error(m) };
-  const library = createMediaLibrary({ tasks: () => operatorTasks(storage, { stockDir }), tmpDir: join(root, 'tmp'), log });
+  const library = createMediaLibrary({ tasks: () => operatorTasks(storage, createMediaPort(), { stockDir }), tmpDir: join(root, 'tmp'), log });
   await library.start();
   return createLocalStockProvider({ library, storage, signer: createFileUrlSigner({ secret: 'x'.repeat(32), ttlSeconds: 3600 }) });
 }

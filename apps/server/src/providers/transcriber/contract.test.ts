@@ -8,6 +8,9 @@ import { startFakeStt } from '../../../test/fake-stt.ts';
 import { createHostedTranscriber } from './hosted.ts';
 import { createLocalTranscriber, parseWordTimes, toTranscript } from './local.ts';
 import { TranscriberError, type Transcriber } from './types.ts';
+import { createMediaPort } from '../media/index.ts';
+
+const media = createMediaPort();
 
 const spoken = 'Fresh coffee every single morning at our corner cafe. Come and visit us today.';
 const dir = mkdtempSync(join(tmpdir(), 'rs-transcriber-'));
@@ -30,9 +33,9 @@ afterAll(() => fake.close());
 const words = (text: string) => new Set(text.toLowerCase().match(/[a-z']+/g) ?? []);
 
 const makers: Record<string, (tmpDir: string) => Transcriber> = {
-  'local (pocketsphinx)': (tmpDir) => createLocalTranscriber({ tmpDir }),
+  'local (pocketsphinx)': (tmpDir) => createLocalTranscriber({ tmpDir, media }),
   'hosted (OpenAI-compatible, against a local server speaking its protocol)': (tmpDir) =>
-    createHostedTranscriber({ baseUrl: fake.baseUrl, apiKey: 'sk-stt', model: 'whisper-1', timeoutMs: 60_000 }, { tmpDir }),
+    createHostedTranscriber({ baseUrl: fake.baseUrl, apiKey: 'sk-stt', model: 'whisper-1', timeoutMs: 60_000 }, { tmpDir, media }),
 };
 
 describe.each(Object.entries(makers))('transcriber contract: %s', (name, make) => {
@@ -85,7 +88,7 @@ describe.each(Object.entries(makers))('transcriber contract: %s', (name, make) =
 });
 
 it('the local transcriber fails with the user-facing message when the recogniser is missing', async () => {
-  const missing = createLocalTranscriber({ tmpDir: join(dir, 'tmp-missing'), command: 'no-such-pocketsphinx' });
+  const missing = createLocalTranscriber({ tmpDir: join(dir, 'tmp-missing'), media, command: 'no-such-pocketsphinx' });
   await expect(missing.transcribe(file('talking.mp4'))).rejects.toMatchObject({ statusCode: 503, message: scriptTexts.transcriptionFailed });
 });
 

@@ -6,6 +6,9 @@ import { scriptTexts } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStt } from '../../../test/fake-stt.ts';
 import { createHostedTranscriber, toHostedTranscript, type HostedTranscriberSettings } from './hosted.ts';
+import { createMediaPort } from '../media/index.ts';
+
+const media = createMediaPort();
 
 const dir = mkdtempSync(join(tmpdir(), 'rs-stt-hosted-'));
 const speech = join(dir, 'speech.mp4');
@@ -24,7 +27,7 @@ const tmpDir = join(dir, 'tmp');
 describe('hosted speech-to-text adapter', () => {
   it('sends only the audio, as a 16 kHz WAV, asking for word timestamps', async () => {
     fake.requests.length = 0;
-    await createHostedTranscriber(settings, { tmpDir }).transcribe(speech, { maxSeconds: 1 });
+    await createHostedTranscriber(settings, { tmpDir, media }).transcribe(speech, { maxSeconds: 1 });
     expect(fake.requests).toEqual([
       {
         path: '/v1/audio/transcriptions',
@@ -46,20 +49,20 @@ describe('hosted speech-to-text adapter', () => {
     ['an answer without word timestamps', {}, 'malformed', 'malformed'],
   ] as const)('turns %s into the user-facing transcription failure', async (_case, change, trouble, reason) => {
     if (trouble) fake.failNext(trouble);
-    const failure = createHostedTranscriber({ ...settings, ...change }, { tmpDir }).transcribe(speech);
+    const failure = createHostedTranscriber({ ...settings, ...change }, { tmpDir, media }).transcribe(speech);
     await expect(failure).rejects.toMatchObject({ name: 'Error', statusCode: 503, message: scriptTexts.transcriptionFailed, reason, detail: expect.stringContaining('Speech-to-text') });
     expect(readdirSync(tmpDir)).toEqual([]);
   });
 
   it('reports an unreachable server', async () => {
-    const gone = createHostedTranscriber({ ...settings, baseUrl: 'http://127.0.0.1:9/v1' }, { tmpDir });
+    const gone = createHostedTranscriber({ ...settings, baseUrl: 'http://127.0.0.1:9/v1' }, { tmpDir, media });
     await expect(gone.transcribe(speech)).rejects.toMatchObject({ reason: 'unavailable', statusCode: 503 });
   });
 
   it('lets the caller abort', async () => {
     fake.failNext('hang');
     const controller = new AbortController();
-    const listening = createHostedTranscriber(settings, { tmpDir }).transcribe(speech, { signal: controller.signal });
+    const listening = createHostedTranscriber(settings, { tmpDir, media }).transcribe(speech, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('cancelled by the user')), 300);
     await expect(listening).rejects.toThrow('cancelled by the user');
   });

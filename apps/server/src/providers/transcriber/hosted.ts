@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { TtsError } from '../tts/types.ts';
 import { callVendor, readBody } from '../tts/vendor-http.ts';
+import type { MediaPort } from '../media/types.ts';
 import { withSpeechWav } from './speech-wav.ts';
 import { TranscriberError, type RecognizedWord, type Transcriber, type Transcript } from './types.ts';
 
@@ -39,7 +40,7 @@ export function toHostedTranscript(words: { word: string; start: number; end: nu
  * An OpenAI-compatible transcription endpoint asked for word timestamps (verbose_json). Only the audio is sent,
  * as the 16 kHz mono WAV the local recogniser reads too: 59 s of it is under 2 MB, far below upload limits.
  */
-export function createHostedTranscriber(settings: HostedTranscriberSettings, options: { tmpDir: string }): Transcriber {
+export function createHostedTranscriber(settings: HostedTranscriberSettings, options: { tmpDir: string; media: MediaPort }): Transcriber {
   const base = settings.baseUrl.replace(/\/+$/, '');
 
   async function ask(wavPath: string, signal: AbortSignal | undefined): Promise<unknown> {
@@ -63,7 +64,7 @@ export function createHostedTranscriber(settings: HostedTranscriberSettings, opt
     kind: 'hosted',
     async transcribe(mediaPath, { maxSeconds, signal } = {}) {
       try {
-        return await withSpeechWav(options.tmpDir, { path: mediaPath, maxSeconds, signal }, async (wavPath) => {
+        return await withSpeechWav(options, { path: mediaPath, maxSeconds, signal }, async (wavPath) => {
           const parsed = verboseJson.safeParse(await ask(wavPath, signal));
           if (!parsed.success) throw new TranscriberError(`${vendor} sent no word timestamps (is ${settings.model} a model that gives them?)`, 'malformed');
           return toHostedTranscript(parsed.data.words ?? [], maxSeconds);

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import type { MediaPort } from '../media/types.ts';
 import { withSpeechWav } from './speech-wav.ts';
 import { TranscriberError, type Transcriber, type Transcript, type RecognizedWord } from './types.ts';
 
 export interface LocalTranscriberOptions {
   /** Scratch space for the 16 kHz WAV the recogniser reads. */
   tmpDir: string;
+  media: MediaPort;
   /** The Debian package pocketsphinx-en-us puts the US English acoustic model, language model and dictionary here. */
   modelDir?: string;
   command?: string;
@@ -104,7 +106,7 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): Transc
     kind: 'local',
     transcribe(mediaPath, { maxSeconds, signal } = {}) {
       return limit(() =>
-        withSpeechWav(options.tmpDir, { path: mediaPath, maxSeconds, signal }, async (wavPath) => toTranscript(parseWordTimes(await decode(wavPath, signal)))),
+        withSpeechWav(options, { path: mediaPath, maxSeconds, signal }, async (wavPath) => toTranscript(parseWordTimes(await decode(wavPath, signal)))),
       );
     },
   };

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentWords, makeRealVoiceVideo, reference } from '../../../test/real-voice.ts';
 import { createLocalTranscriber } from './local.ts';
 import type { Transcript } from './types.ts';
+import { createMediaPort } from '../media/index.ts';
+
+const media = createMediaPort();
 
 let dir: string;
 let video: ReturnType<typeof makeRealVoiceVideo>;
@@ -12,7 +15,7 @@ let transcript: Transcript;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rs-real-voice-'));
   video = makeRealVoiceVideo(dir);
-  transcript = await createLocalTranscriber({ tmpDir: join(dir, 'tmp') }).transcribe(video.path);
+  transcript = await createLocalTranscriber({ tmpDir: join(dir, 'tmp'), media }).transcribe(video.path);
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeRecognitionWav } from '@reelsmith/media';
+import type { MediaPort } from '../media/types.ts';
 import { TranscriberError } from './types.ts';
 
 /**
@@ -8,18 +8,18 @@ import { TranscriberError } from './types.ts';
  * removed afterwards. A caller that aborts gets its own reason back, whichever step was running at the time.
  */
 export async function withSpeechWav<T>(
-  tmpDir: string,
-  media: { path: string; maxSeconds?: number; signal?: AbortSignal },
+  scratch: { tmpDir: string; media: MediaPort },
+  source: { path: string; maxSeconds?: number; signal?: AbortSignal },
   listen: (wavPath: string) => Promise<T>,
 ): Promise<T> {
-  const { signal } = media;
-  await mkdir(tmpDir, { recursive: true });
-  const dir = await mkdtemp(join(tmpDir, 'transcribe-'));
+  const { signal } = source;
+  await mkdir(scratch.tmpDir, { recursive: true });
+  const dir = await mkdtemp(join(scratch.tmpDir, 'transcribe-'));
   try {
     const wavPath = join(dir, 'speech.wav');
-    await writeRecognitionWav({ input: media.path, output: wavPath, maxSeconds: media.maxSeconds }, { signal }).catch((error: Error) => {
+    await scratch.media.writeRecognitionWav({ input: source.path, output: wavPath, maxSeconds: source.maxSeconds }, { signal }).catch((error: Error) => {
       if (signal?.aborted) throw signal.reason ?? error;
-      throw new TranscriberError(`could not extract the audio of ${media.path}: ${error.message}`);
+      throw new TranscriberError(`could not extract the audio of ${source.path}: ${error.message}`);
     });
     return await listen(wavPath);
   } finally {

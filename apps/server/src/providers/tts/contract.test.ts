@@ -10,6 +10,9 @@ import { createLocalTts } from './local.ts';
 import { createOpenAiTts } from './openai.ts';
 import type { SpeechResult } from './types.ts';
 import { scriptWords } from './words.ts';
+import { createMediaPort } from '../media/index.ts';
+
+const media = createMediaPort();
 
 interface Subject {
   /** Speaks `text` with the implementation's default voice into `outputPath`. */
@@ -19,18 +22,18 @@ interface Subject {
 
 const subjects: Array<[string, (tmpDir: string) => Promise<Subject>]> = [
   ['local', async (tmpDir) => {
-    const tts = createLocalTts({ tmpDir });
+    const tts = createLocalTts({ tmpDir, media });
     return { speak: (text, outputPath) => tts.synthesize({ text, voice: 'coral', outputPath }), close: async () => undefined };
   }],
   ['openai (fake server)', async (tmpDir) => {
     const fake = await startFakeOpenAiSpeech({ apiKey: 'sk-test' });
     const settings = { baseUrl: fake.baseUrl, apiKey: 'sk-test', model: 'gpt-4o-mini-tts', transcribeModel: 'whisper-1', timeoutMs: 10_000 };
-    const tts = createOpenAiTts(settings, { tmpDir });
+    const tts = createOpenAiTts(settings, { tmpDir, media });
     return { speak: (text, outputPath) => tts.synthesize({ text, voice: 'nova', instructions: 'Warm and upbeat.', outputPath }), close: fake.close };
   }],
   ['elevenlabs (fake server)', async (tmpDir) => {
     const fake = await startFakeElevenLabs({ apiKey: 'xi-test', voiceIds: ['clonedVoice01'] });
-    const cloner = createElevenLabsCloner({ baseUrl: fake.baseUrl, apiKey: 'xi-test', model: 'eleven_multilingual_v2', timeoutMs: 10_000 }, { tmpDir });
+    const cloner = createElevenLabsCloner({ baseUrl: fake.baseUrl, apiKey: 'xi-test', model: 'eleven_multilingual_v2', timeoutMs: 10_000 }, { tmpDir, media });
     return {
       speak: (text, outputPath) => cloner.synthesizeCloned({ text, voiceId: 'clonedVoice01', emotion: 'happy', outputPath }),
       close: fake.close,

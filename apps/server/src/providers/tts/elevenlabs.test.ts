@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeElevenLabs } from '../../../test/fake-elevenlabs.ts';
 import { toneSpeech } from '../../../test/fake-openai-speech.ts';
 import { createElevenLabsCloner, emotionSettings, type ElevenLabsSettings } from './elevenlabs.ts';
+import { createMediaPort } from '../media/index.ts';
+
+const media = createMediaPort();
 
 const dir = mkdtempSync(join(tmpdir(), 'rs-tts-eleven-'));
 let fake: Awaited<ReturnType<typeof startFakeElevenLabs>>;
@@ -16,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const cloner = (change: Partial<ElevenLabsSettings> = {}) => createElevenLabsCloner({ ...settings, ...change }, { tmpDir: join(dir, 'tmp') });
+const cloner = (change: Partial<ElevenLabsSettings> = {}) => createElevenLabsCloner({ ...settings, ...change }, { tmpDir: join(dir, 'tmp'), media });
 const out = (name: string) => join(dir, name);
 
 describe('ElevenLabs cloned voice adapter', () => {

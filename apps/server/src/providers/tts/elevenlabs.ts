@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { clonedVoiceEmotions, type ClonedVoiceEmotion } from '@reelsmith/contracts';
 import { z } from 'zod';
+import type { MediaPort } from '../media/types.ts';
 import { masterSpeech, probePiece } from './master.ts';
 import { TtsError, type ClonedSpeechRequest, type VoiceCloner } from './types.ts';
 import { callVendor, readBody } from './vendor-http.ts';
@@ -55,7 +56,7 @@ const outputFormat = 'mp3_44100_128';
  * A user's cloned voice through ElevenLabs' with-timestamps endpoint, which returns the audio together with a
  * start and end time for every character of the text; words are the characters between spaces.
  */
-export function createElevenLabsCloner(settings: ElevenLabsSettings, options: { tmpDir: string }): VoiceCloner {
+export function createElevenLabsCloner(settings: ElevenLabsSettings, options: { tmpDir: string; media: MediaPort }): VoiceCloner {
   const base = settings.baseUrl.replace(/\/+$/, '');
   return {
     kind: 'elevenlabs',
@@ -89,9 +90,9 @@ export function createElevenLabsCloner(settings: ElevenLabsSettings, options: { 
       try {
         const rawPath = join(scratchDir, 'speech.mp3');
         await writeFile(rawPath, Buffer.from(answer.audio_base64, 'base64'));
-        const piece = await probePiece(rawPath, request.signal);
+        const piece = await probePiece(options.media, rawPath, request.signal);
         const timed = timeScriptWords(words, wordsFromCharacters(characters, starts, ends), piece.duration);
-        return await masterSpeech({ pieces: [piece], words: timed, outputPath: request.outputPath, signal: request.signal });
+        return await masterSpeech(options.media, { pieces: [piece], words: timed, outputPath: request.outputPath, signal: request.signal });
       } finally {
         await rm(scratchDir, { recursive: true, force: true });
       }

@@ -1,6 +1,7 @@
 import { createElevenLabsCloner, type ElevenLabsSettings } from './elevenlabs.ts';
 import { createLocalTts } from './local.ts';
 import { createOpenAiTts, type OpenAiSpeechSettings } from './openai.ts';
+import type { MediaPort } from '../media/types.ts';
 import type { TtsProvider, VoiceCloner } from './types.ts';
 
 export type { ElevenLabsSettings } from './elevenlabs.ts';
@@ -22,7 +23,7 @@ export interface Speech {
   cloner: VoiceCloner | undefined;
 }
 
-export function createSpeech(settings: TtsSettings, options: { tmpDir: string }): Speech {
+export function createSpeech(settings: TtsSettings, options: { tmpDir: string; media: MediaPort }): Speech {
   return {
     tts: settings.openai ? createOpenAiTts(settings.openai, options) : createLocalTts(options),
     cloner: settings.elevenlabs ? createElevenLabsCloner(settings.elevenlabs, options) : undefined,

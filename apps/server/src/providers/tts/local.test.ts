@@ -9,6 +9,9 @@ import { parsePsdur, timeWordsFromPhones } from './flite.ts';
 import { createLocalTts } from './local.ts';
 import { changeSpeechTempo } from './master.ts';
 import { localVoices, paceFromInstructions } from './local-voices.ts';
+import { createMediaPort } from '../media/index.ts';
+
+const media = createMediaPort();
 
 describe('flite timing', () => {
   it('reads phone end times and drops pauses', () => {
@@ -65,12 +68,12 @@ describe('offline voices', () => {
   it('has nine different recipes, one per named voice, and labels for each', () => {
     const recipes = voiceNames.map((name) => JSON.stringify(localVoices[name]));
     expect(new Set(recipes).size).toBe(9);
-    expect(createLocalTts({ tmpDir: tmpdir() }).voices()).toEqual(voiceNames.map((name) => ({ name, label: voiceLabels[name] })));
+    expect(createLocalTts({ tmpDir: tmpdir(), media }).voices()).toEqual(voiceNames.map((name) => ({ name, label: voiceLabels[name] })));
   });
 
   it('reads slower when told to be calm and refuses an unknown voice', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rs-tts-local-'));
-    const tts = createLocalTts({ tmpDir: dir });
+    const tts = createLocalTts({ tmpDir: dir, media });
     const text = 'Our summer sale ends this Friday.';
     const plain = await tts.synthesize({ text, voice: 'ash', outputPath: join(dir, 'plain.wav') });
     const calm = await tts.synthesize({ text, voice: 'ash', instructions: 'calm and slow', outputPath: join(dir, 'calm.wav') });
@@ -83,14 +86,14 @@ describe('offline voices', () => {
 describe('tempo change', () => {
   it('makes a voiceover faster or slower and scales its word times by 1/tempo', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rs-tts-tempo-'));
-    const tts = createLocalTts({ tmpDir: dir });
+    const tts = createLocalTts({ tmpDir: dir, media });
     const source = await tts.synthesize({ text: 'Fresh bread, every morning.', voice: 'nova', outputPath: join(dir, 'source.wav') });
-    const fast = await changeSpeechTempo(source, { tempo: 1.5, outputPath: join(dir, 'fast.wav') });
+    const fast = await changeSpeechTempo(media, source, { tempo: 1.5, outputPath: join(dir, 'fast.wav') });
     expect(fast.duration).toBeCloseTo(source.duration / 1.5, 1);
     expect(fast.words.map((w) => w.text)).toEqual(source.words.map((w) => w.text));
     fast.words.forEach((w, i) => expect(w.start).toBeCloseTo(source.words[i]!.start / 1.5, 2));
-    const slow = await changeSpeechTempo(source, { tempo: 0.5, outputPath: join(dir, 'slow.m4a') });
+    const slow = await changeSpeechTempo(media, source, { tempo: 0.5, outputPath: join(dir, 'slow.m4a') });
     expect(slow.duration).toBeCloseTo(source.duration * 2, 1);
-    await expect(changeSpeechTempo(source, { tempo: 2.5, outputPath: join(dir, 'x.wav') })).rejects.toMatchObject({ reason: 'invalid' });
+    await expect(changeSpeechTempo(media, source, { tempo: 2.5, outputPath: join(dir, 'x.wav') })).rejects.toMatchObject({ reason: 'invalid' });
   });
 });

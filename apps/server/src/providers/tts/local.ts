@@ -4,6 +4,7 @@ import { isVoiceName, voiceLabels, voiceNames } from '@reelsmith/contracts';
 import { festivalSentences } from './festival.ts';
 import { fliteSentence } from './flite.ts';
 import { localVoices, paceFromInstructions, type LocalVoice } from './local-voices.ts';
+import type { MediaPort } from '../media/types.ts';
 import { joinPieceWords, masterSpeech, probePiece, type RawPiece } from './master.ts';
 import { TtsError, type SpeechRequest, type TtsProvider, type WordTiming } from './types.ts';
 import { fillGaps, scriptWords, splitSentences, timeScriptWords } from './words.ts';
@@ -15,14 +16,14 @@ interface Sentence {
 }
 
 /** Raw pieces and their word times (on each piece's own clock) from whichever engine the voice uses. */
-async function speak(voice: LocalVoice, pace: number, sentences: Sentence[], scratchDir: string, signal?: AbortSignal) {
+async function speak(media: MediaPort, voice: LocalVoice, pace: number, sentences: Sentence[], scratchDir: string, signal?: AbortSignal) {
   const engine = voice.engine;
   const timings: WordTiming[][] = [];
   const pieces: RawPiece[] = [];
   if (engine.kind === 'festival-hts') {
     const tokens = await festivalSentences({ engine, pace, sentences, scratchDir, signal });
     for (const [i, sentence] of sentences.entries()) {
-      const piece = await probePiece(sentence.wavPath, signal);
+      const piece = await probePiece(media, sentence.wavPath, signal);
       pieces.push(piece);
       timings.push(timeScriptWords(sentence.words, tokens[i]!, piece.duration));
     }
@@ -31,7 +32,7 @@ async function speak(voice: LocalVoice, pace: number, sentences: Sentence[], scr
     for (const sentence of sentences) {
       const { text, words, wavPath } = sentence;
       const partial = await fliteSentence({ engine, pace, sentence: text, words, wavPath, scratchDir, signal });
-      const piece = await probePiece(sentence.wavPath, signal);
+      const piece = await probePiece(media, sentence.wavPath, signal);
       pieces.push(piece);
       timings.push(fillGaps(partial, piece.duration));
     }
@@ -44,7 +45,7 @@ async function speak(voice: LocalVoice, pace: number, sentences: Sentence[], scr
  * the engines' own segment timing (festival's word_start/word_end, flite's phone durations), so captions follow
  * what was actually synthesised; test/tts-timing.test.ts measures them against the audio.
  */
-export function createLocalTts(options: { tmpDir: string }): TtsProvider {
+export function createLocalTts(options: { tmpDir: string; media: MediaPort }): TtsProvider {
   return {
     kind: 'local',
     voices: () => voiceNames.map((name) => ({ name, label: voiceLabels[name] })),
@@ -57,8 +58,8 @@ export function createLocalTts(options: { tmpDir: string }): TtsProvider {
       const scratchDir = await mkdtemp(join(options.tmpDir, 'tts-'));
       try {
         const planned = sentences.map((text, i) => ({ text, words: scriptWords(text), wavPath: join(scratchDir, `s${i}.wav`) }));
-        const { pieces, words } = await speak(voice, paceFromInstructions(request.instructions), planned, scratchDir, request.signal);
-        return await masterSpeech({ pieces, words, outputPath: request.outputPath, shift: voice.shift, signal: request.signal });
+        const { pieces, words } = await speak(options.media, voice, paceFromInstructions(request.instructions), planned, scratchDir, request.signal);
+        return await masterSpeech(options.media, { pieces, words, outputPath: request.outputPath, shift: voice.shift, signal: request.signal });
       } finally {
         await rm(scratchDir, { recursive: true, force: true });
       }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { assertTempo, probe, retimeWords, runFfmpeg, speechGainDb, speechLoudnessArgs, speechMasterArgs, tempoArgs } from '@reelsmith/media';
+import { assertTempo, retimeWords, speechGainDb, speechLoudnessArgs, speechMasterArgs, tempoArgs } from '@reelsmith/media';
+import type { MediaPort } from '../media/types.ts';
 import { TtsError, type SpeechResult, type WordTiming } from './types.ts';
 import { fillGaps } from './words.ts';
 
@@ -13,9 +14,9 @@ export interface RawPiece {
   sampleRate: number;
 }
 
-export async function probePiece(path: string, signal?: AbortSignal): Promise<RawPiece> {
+export async function probePiece(media: MediaPort, path: string, signal?: AbortSignal): Promise<RawPiece> {
   try {
-    const info = await probe(path, { signal });
+    const info = await media.probe(path, { signal });
     if (!info.hasAudio || !info.sampleRate || !(info.duration > 0)) throw new Error('no audio in it');
     return { path, duration: info.duration, sampleRate: info.sampleRate };
   } catch (error) {
@@ -29,7 +30,7 @@ export async function probePiece(path: string, signal?: AbortSignal): Promise<Ra
  * one gain) and written as 48 kHz mono at `outputPath`; `words` are timed on the raw pieces' joined timeline and
  * come out on the file's.
  */
-export async function masterSpeech(options: {
+export async function masterSpeech(media: MediaPort, options: {
   pieces: readonly RawPiece[];
   words: readonly WordTiming[];
   outputPath: string;
@@ -43,13 +44,13 @@ export async function masterSpeech(options: {
   const run = { duration: rawDuration / shift, signal, timeoutMs: ffmpegTimeoutMs };
   await mkdir(dirname(outputPath), { recursive: true });
   try {
-    const gainDb = speechGainDb((await runFfmpeg(speechLoudnessArgs(join), run)).stderrTail);
-    await runFfmpeg(speechMasterArgs({ ...join, output: outputPath, gainDb }), run);
+    const gainDb = speechGainDb((await media.runFfmpeg(speechLoudnessArgs(join), run)).stderrTail);
+    await media.runFfmpeg(speechMasterArgs({ ...join, output: outputPath, gainDb }), run);
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new TtsError('failed', `mastering the voiceover failed: ${(error as Error).message}`, { cause: error });
   }
-  const { duration } = await probePiece(outputPath, signal);
+  const { duration } = await probePiece(media, outputPath, signal);
   return { path: outputPath, duration, words: fillGaps(retimeWords(options.words, shift), duration) };
 }
 
@@ -68,6 +69,7 @@ export function joinPieceWords(pieces: readonly RawPiece[], words: readonly Word
  * re-timed with atempo and every word time scales by 1/tempo, so captions still follow it.
  */
 export async function changeSpeechTempo(
+  media: MediaPort,
   source: SpeechResult,
   options: { tempo: number; outputPath: string; signal?: AbortSignal },
 ): Promise<SpeechResult> {
@@ -79,11 +81,11 @@ export async function changeSpeechTempo(
   }
   await mkdir(dirname(outputPath), { recursive: true });
   try {
-    await runFfmpeg(tempoArgs({ input: source.path, output: outputPath, tempo }), { duration: source.duration / tempo, signal, timeoutMs: ffmpegTimeoutMs });
+    await media.runFfmpeg(tempoArgs({ input: source.path, output: outputPath, tempo }), { duration: source.duration / tempo, signal, timeoutMs: ffmpegTimeoutMs });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new TtsError('failed', `changing the tempo failed: ${(error as Error).message}`, { cause: error });
   }
-  const { duration } = await probePiece(outputPath, signal);
+  const { duration } = await probePiece(media, outputPath, signal);
   return { path: outputPath, duration, words: fillGaps(retimeWords(source.words, tempo), duration) };
 }

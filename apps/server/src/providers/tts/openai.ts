@@ -2,6 +2,7 @@ import { readFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isVoiceName, voiceLabels, voiceNames } from '@reelsmith/contracts';
 import { z } from 'zod';
+import type { MediaPort } from '../media/types.ts';
 import { joinPieceWords, masterSpeech, probePiece, type RawPiece } from './master.ts';
 import { TtsError, type SpeechRequest, type TtsProvider, type WordTiming } from './types.ts';
 import { callVendor, readBody } from './vendor-http.ts';
@@ -34,7 +35,7 @@ const vendor = 'OpenAI speech';
  * aligned to the script's (timeScriptWords: "20%" heard as "twenty percent" still lands on "20%"; a word not heard
  * at all gets a share of the gap around it).
  */
-export function createOpenAiTts(settings: OpenAiSpeechSettings, options: { tmpDir: string; inputLimit?: number }): TtsProvider {
+export function createOpenAiTts(settings: OpenAiSpeechSettings, options: { tmpDir: string; media: MediaPort; inputLimit?: number }): TtsProvider {
   const base = settings.baseUrl.replace(/\/+$/, '');
   const auth = { authorization: `Bearer ${settings.apiKey}` };
   const takesInstructions = !/^tts-1(-hd)?$/.test(settings.model);
@@ -59,7 +60,7 @@ export function createOpenAiTts(settings: OpenAiSpeechSettings, options: { tmpDi
       throw new TtsError('malformed', `${vendor} answered ${audio.length} bytes that are not a WAV file`);
     }
     await writeFile(path, audio);
-    return probePiece(path, request.signal);
+    return probePiece(options.media, path, request.signal);
   }
 
   async function hear(piece: RawPiece, signal?: AbortSignal): Promise<WordTiming[]> {
@@ -99,7 +100,7 @@ export function createOpenAiTts(settings: OpenAiSpeechSettings, options: { tmpDi
           pieces.push(piece);
           timings.push(timeScriptWords(scriptWords(chunk), await hear(piece, request.signal), piece.duration));
         }
-        return await masterSpeech({ pieces, words: joinPieceWords(pieces, timings), outputPath: request.outputPath, signal: request.signal });
+        return await masterSpeech(options.media, { pieces, words: joinPieceWords(pieces, timings), outputPath: request.outputPath, signal: request.signal });
       } finally {
         await rm(scratchDir, { recursive: true, force: true });
       }

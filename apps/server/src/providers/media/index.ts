@@ -1,0 +1,21 @@
+import { detectSilences, probe, renderComposition, runFfmpeg, verifyDecodes, writeRecognitionWav } from '@reelsmith/media';
+import type { MediaPort } from './types.ts';
+
+export type { MediaPort } from './types.ts';
+
+/** The port over the local ffmpeg and ffprobe binaries. */
+export function createMediaPort(): MediaPort {
+  return {
+    probe,
+    runFfmpeg,
+    verifyDecodes,
+    renderComposition,
+    writeRecognitionWav,
+    detectSilences,
+    async probeDecodable(path) {
+      const info = await probe(path);
+      if (info.duration > 0) await verifyDecodes(path, info.duration);
+      return info;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { detectSilences, MediaInfo, probe, renderComposition, runFfmpeg, verifyDecodes, writeRecognitionWav } from '@reelsmith/media';
+
+/**
+ * Everything in the server that starts ffmpeg or ffprobe goes through this port, built once at the composition root,
+ * so a test or a worker can swap or wrap the processes in one place. The arguments themselves stay pure functions of
+ * packages/media, which callers may import freely; only the functions that spawn a process live here.
+ */
+export interface MediaPort {
+  probe: typeof probe;
+  runFfmpeg: typeof runFfmpeg;
+  verifyDecodes: typeof verifyDecodes;
+  renderComposition: typeof renderComposition;
+  writeRecognitionWav: typeof writeRecognitionWav;
+  detectSilences: typeof detectSilences;
+  /** probe, then decode the last seconds: a file cut short behind a valid header fails here rather than in a render. */
+  probeDecodable(path: string): Promise<MediaInfo>;
+}
