@@ -40,11 +40,12 @@ export function easedProgress(counter: string, frames: number): string {
 export function cameraFilter([from, to]: readonly [Pose, Pose], progress: string): string {
   const at = (key: keyof Pose) => lerp(from[key], to[key], progress);
   const [zoom, x, y, turn] = [at('zoom'), at('x'), at('y'), at('turn')];
-  const centreX = `W/2-${x}*W/${zoom}`;
-  const centreY = `H/2-${y}*H/${zoom}`;
+  const still = (key: keyof Pose) => from[key] === 0 && to[key] === 0;
+  const centreX = still('x') ? 'W/2' : `W/2-${x}*W/${zoom}`;
+  const centreY = still('y') ? 'H/2' : `H/2-${y}*H/${zoom}`;
   const halfWidth = `W/2/${zoom}`;
   // A taller slice of the source on one side shrinks the picture there: that side looks farther away.
-  const halfHeight = (side: 'left' | 'right') => `H/2/${zoom}*(1${side === 'left' ? '+' : '-'}${turn})`;
+  const halfHeight = (side: 'left' | 'right') => (still('turn') ? `H/2/${zoom}` : `H/2/${zoom}*(1${side === 'left' ? '+' : '-'}${turn})`);
   const corners = {
     x0: `${centreX}-${halfWidth}`, y0: `${centreY}-${halfHeight('left')}`,
     x1: `${centreX}+${halfWidth}`, y1: `${centreY}-${halfHeight('right')}`,
@@ -101,11 +102,11 @@ export function cardChains(input: string, output: string): string[] {
  */
 export function lightBandSource(frames: number): string {
   const slope = 0.3;
-  const sigma = 64;
-  const bandWidth = Math.round(slope * height + 18 * sigma);
+  const sigma = 90;
+  const bandWidth = Math.round(slope * height + 12 * sigma);
   const [w, h] = [Math.round(bandWidth / 4 / 2) * 2, height / 4];
   const distance = `(X-W/2+(Y-H/2)*${slope})/${sigma / 4}`;
-  const alpha = escapeFilterValue(`255*(0.2*exp(-pow(${distance},2))+0.07*exp(-pow(${distance}/3,2)))`);
+  const alpha = escapeFilterValue(`255*(0.16*exp(-pow(${distance},2))+0.06*exp(-pow(${distance}/3,2)))`);
   return (
     `color=c=white:s=${w}x${h}:r=${motionFrame.fps}:d=1,trim=end_frame=1,format=yuva420p,` +
     `geq=lum=255:cb=128:cr=128:a=${alpha},scale=${w * 4}:${height}:flags=bicubic,${hold(frames)}`

@@ -36,7 +36,7 @@ export const choreographies: Record<MotionMove, Choreography> = {
   'pan-right': { camera: [pose(1.13, 0.06), pose(1.16, -0.06)], backdrop: [pose(1.08, -0.03), pose(1.08, 0.03)] },
   'tilt-up': { camera: [pose(1.13, 0, -0.05), pose(1.16, 0, 0.05)], backdrop: [pose(1.08, 0, 0.025), pose(1.08, 0, -0.025)] },
   'tilt-down': { camera: [pose(1.13, 0, 0.05), pose(1.16, 0, -0.05)], backdrop: [pose(1.08, 0, -0.025), pose(1.08, 0, 0.025)] },
-  orbit: { camera: [pose(1.14, 0.03, 0, 0.04), pose(1.14, -0.03, 0, -0.04)], backdrop: [pose(1.14, -0.06), pose(1.14, 0.06)] },
+  orbit: { camera: [pose(1.14, 0.05, 0, 0.04), pose(1.14, -0.05, 0, -0.04)], backdrop: [pose(1.14, -0.06), pose(1.14, 0.06)] },
 };
 
 type Cue = [MotionMove | 'pan', RegExp];
