@@ -9,9 +9,10 @@ const backdropSize = { width: 270, height: 480 };
 
 /**
  * The still sits inside this box rather than edge to edge, so the backdrop shows around every still (a 9:16 one too)
- * and the parallax has something to read against; the box has the frame's shape, so the margins look even.
+ * and the parallax has something to read against; the box has the frame's shape, so the margins look even. At 80% a
+ * 9:16 card stays whole in the frame through every move's zoom and travel.
  */
-const cardBox = { width: 928, height: 1652 };
+const cardBox = { width: 864, height: 1536 };
 const cardRadius = 28;
 const shadow = { margin: 96, drop: 28, sigma: 30, opacity: 0.55 };
 
@@ -24,8 +25,9 @@ const lerp = (from: number, to: number, progress: string) =>
   from === to ? `(${num(from)})` : `(${num(from)}${to >= from ? '+' : '-'}${num(Math.abs(to - from))}*${progress})`;
 
 /**
- * Eased 0..1 over the clip, from a frame counter. Part linear, part sine: a pure ease-in-out would stand still on the
- * first and last frames, and the clip is cut between other footage, where a stop reads as a stall.
+ * Eased 0..1 over the clip, from a frame counter that is 0 on the first frame. Part linear, part sine: a pure
+ * ease-in-out would stand still on the first and last frames, and the clip is cut between other footage, where a stop
+ * reads as a stall.
  */
 export function easedProgress(counter: string, frames: number): string {
   const u = `min(${counter}/${frames - 1},1)`;

@@ -57,13 +57,15 @@ export function motionClipArgs(options: MotionClipOptions): { args: string[]; mo
   if (!motionMoves.includes(move)) throw new Error(`unknown camera move: ${String(move)}`);
   const frames = motionFrames(options.seconds);
   const { camera, backdrop } = choreographies[move];
+  // perspective counts input frames from 1.
+  const progress = easedProgress('(in-1)', frames);
   const graph = [
     '[0:v]split[wide][sharp]',
-    `[wide]${backdropLook()},${hold(frames)},${cameraFilter(backdrop, easedProgress('in', frames))},${upscaleBackdrop}[backdrop]`,
+    `[wide]${backdropLook()},${hold(frames)},${cameraFilter(backdrop, progress)},${upscaleBackdrop}[backdrop]`,
     ...cardChains('sharp', 'still'),
     `[still]${hold(frames)}[card]`,
     `${lightBandSource(frames)}[band]`,
-    `[backdrop][card]overlay=x=(W-w)/2:y=(H-h)/2:eval=init,${cameraFilter(camera, easedProgress('in', frames))}[shot]`,
+    `[backdrop][card]overlay=x=(W-w)/2:y=(H-h)/2:eval=init,${cameraFilter(camera, progress)}[shot]`,
     `[shot][band]${lightSweepOverlay(frames)},format=yuv420p[video]`,
   ].join(';');
   const args = [

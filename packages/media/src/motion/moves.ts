@@ -32,11 +32,11 @@ const pose = (zoom: number, x = 0, y = 0, turn = 0): Pose => ({ zoom, x, y, turn
 export const choreographies: Record<MotionMove, Choreography> = {
   'push-in': { camera: [pose(1), pose(1.12)], backdrop: [pose(1.08), pose(1)] },
   'pull-out': { camera: [pose(1.12), pose(1)], backdrop: [pose(1), pose(1.08)] },
-  'pan-left': { camera: [pose(1.13, -0.06), pose(1.16, 0.06)], backdrop: [pose(1.08, 0.03), pose(1.08, -0.03)] },
-  'pan-right': { camera: [pose(1.13, 0.06), pose(1.16, -0.06)], backdrop: [pose(1.08, -0.03), pose(1.08, 0.03)] },
-  'tilt-up': { camera: [pose(1.13, 0, -0.05), pose(1.16, 0, 0.05)], backdrop: [pose(1.08, 0, 0.025), pose(1.08, 0, -0.025)] },
-  'tilt-down': { camera: [pose(1.13, 0, 0.05), pose(1.16, 0, -0.05)], backdrop: [pose(1.08, 0, -0.025), pose(1.08, 0, 0.025)] },
-  orbit: { camera: [pose(1.14, 0.05, 0, 0.04), pose(1.14, -0.05, 0, -0.04)], backdrop: [pose(1.14, -0.06), pose(1.14, 0.06)] },
+  'pan-left': { camera: [pose(1.1, -0.045), pose(1.12, 0.045)], backdrop: [pose(1.08, 0.025), pose(1.08, -0.025)] },
+  'pan-right': { camera: [pose(1.1, 0.045), pose(1.12, -0.045)], backdrop: [pose(1.08, -0.025), pose(1.08, 0.025)] },
+  'tilt-up': { camera: [pose(1.1, 0, -0.045), pose(1.12, 0, 0.045)], backdrop: [pose(1.08, 0, 0.025), pose(1.08, 0, -0.025)] },
+  'tilt-down': { camera: [pose(1.1, 0, 0.045), pose(1.12, 0, -0.045)], backdrop: [pose(1.08, 0, -0.025), pose(1.08, 0, 0.025)] },
+  orbit: { camera: [pose(1.12, 0.04, 0, 0.04), pose(1.12, -0.04, 0, -0.04)], backdrop: [pose(1.14, -0.06), pose(1.14, 0.06)] },
 };
 
 type Cue = [MotionMove | 'pan', RegExp];
