@@ -11,3 +11,4 @@ export * from './library/index.ts';
 export * from './speech.ts';
 export { recognitionSampleRate, recognitionWavArgs, writeRecognitionWav, type RecognitionWavOptions } from './transcode.ts';
 export { effectPreview, effectPreviewArgs, effectPreviewSeconds } from './effects.ts';
+export * from './motion/index.ts';

@@ -1,0 +1,3 @@
+export { fitClipArgs, maxMotionSeconds, motionClipArgs, motionFrames, type MotionClipOptions } from './motion.ts';
+export { motionFrame } from './layers.ts';
+export { motionFromPrompt, motionMoves, type MotionMove } from './moves.ts';
