@@ -4,7 +4,7 @@ import type { ProjectRecord } from '../db/repositories/projects.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { TranscriberError, type Transcriber } from '../providers/transcriber/index.ts';
 import type { FileUrlSigner } from './file-urls.ts';
-import type { ProjectDocument } from './project-document.ts';
+import { readProjectDocument } from './project-document.ts';
 
 export interface ScriptVideoDependencies {
   storage: ObjectStorage;
@@ -27,7 +27,7 @@ interface VideoFile {
   silent: boolean;
 }
 
-const documentOf = (record: ProjectRecord) => record.composition as ProjectDocument;
+const documentOf = (record: ProjectRecord) => readProjectDocument(record.composition, record.id);
 
 /** The video a page shows: the combined preview once a step made one, else the video the user started with. */
 function shownVideoKey(record: ProjectRecord): string | null {
