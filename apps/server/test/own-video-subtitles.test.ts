@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { subtitleTexts, workflowMessages, type FinalVideoStatus } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectDocument } from '../src/core/project-document.ts';
+import { newProjectDocument, type ProjectDocument } from '../src/core/project-document.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp, type TestClient } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';
@@ -45,7 +45,7 @@ async function ownVideoProject(t: TestApp, userId: string, file: string, extra: 
   const id = randomUUID();
   const key = `users/${userId}/uploads/${randomUUID()}.mp4`;
   await t.composed.storage.putFile(key, file, 'video/mp4');
-  await t.composed.repositories.projects.create({ id, userId, videoType: 'Add B-Rolls', sourceVideoKey: key });
+  await t.composed.repositories.projects.create({ id, userId, videoType: 'Add B-Rolls', sourceVideoKey: key, composition: newProjectDocument() });
   const document: ProjectDocument = { background: { kind: 'clips', clips: [{ key, duration: (await probe(file)).duration }], fit: 'trim' }, ...extra };
   await t.composed.repositories.projects.mergeDocument(userId, id, document as Record<string, unknown>);
   return { id, key };

@@ -34,7 +34,7 @@ describe('render jobs through the API', () => {
       {
         profile: 'preview',
         outputKey: `users/${ownerId}/renders/preview.mp4`,
-        composition: { background: { kind: 'clips', clips: [{ path: `users/${ownerId}/uploads/bg.mp4`, duration: 6 }], fit: 'trim' } },
+        composition: { background: { kind: 'clips', clips: [{ key: `users/${ownerId}/uploads/bg.mp4`, duration: 6 }], fit: 'trim' } },
       },
       { userId: ownerId },
     );
@@ -69,7 +69,7 @@ describe('render jobs through the API', () => {
       {
         profile: 'preview',
         outputKey: `users/${ownerId}/renders/theft.mp4`,
-        composition: { background: { kind: 'clips', clips: [{ path: 'users/someone-else/uploads/secret.mp4', duration: 3 }], fit: 'trim' } },
+        composition: { background: { kind: 'clips', clips: [{ key: 'users/someone-else/uploads/secret.mp4', duration: 3 }], fit: 'trim' } },
       },
       { userId: ownerId },
     );

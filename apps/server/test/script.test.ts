@@ -157,7 +157,8 @@ describe.each(targets)('script API on $name', (target) => {
     const audio = (id?: string) => owner.client.post('/api/get-latest-audio', { user_id: owner.userId, video_id: id });
     expect(latestAudioResponse.parse((await audio(withVideo)).json())).toEqual({ audio_url: null, video_id: withVideo });
     const voiceKey = `users/${owner.userId}/voiceovers/${first.video_id}.m4a`;
-    await t.composed.repositories.projects.mergeDocument(owner.userId, first.video_id, { voiceover: { key: voiceKey } });
+    const take = { key: voiceKey, duration: 1, words: [] };
+    await t.composed.repositories.projects.mergeDocument(owner.userId, first.video_id, { voiceover: { ...take, voice: 'slt', instructions: '', tempo: 1, original: take } });
     expect(latestAudioResponse.parse((await audio()).json()).audio_url).toContain(`/files/users/${owner.userId}/voiceovers/`);
   });
 

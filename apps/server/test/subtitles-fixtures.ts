@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { probe } from '@reelsmith/media';
 import type { TestApp } from './app.ts';
-import type { ProjectDocument, TimedWord } from '../src/core/project-document.ts';
+import { newProjectDocument, type ProjectDocument, type TimedWord } from '../src/core/project-document.ts';
 import { spreadWords } from '../src/core/subtitles-cues.ts';
 
 /** About 9 s in flite's slt voice. */
@@ -56,7 +56,7 @@ export async function seedProject(
 ): Promise<{ id: string; document: ProjectDocument; voicePath?: string }> {
   const { storage, repositories } = t.composed;
   const id = randomUUID();
-  await repositories.projects.create({ id, userId, videoType: 'add-brolls' });
+  await repositories.projects.create({ id, userId, videoType: 'add-brolls', composition: newProjectDocument() });
   const document: ProjectDocument = {};
   let voicePath: string | undefined;
   if (options.background !== false) {

@@ -61,7 +61,7 @@ describe.skipIf(!target)('a worker killed in the middle of a render', () => {
       {
         profile: 'final',
         outputKey,
-        composition: { background: { kind: 'clips', clips: [{ path: `users/${userId}/uploads/background.mp4`, duration: 20 }], fit: 'trim' } },
+        composition: { background: { kind: 'clips', clips: [{ key: `users/${userId}/uploads/background.mp4`, duration: 20 }], fit: 'trim' } },
       },
       { userId },
     );

@@ -114,7 +114,8 @@ export const plans: Record<PlanId, Plan> = {
 export const purchasablePlanIds = ['starter', 'growth', 'pro'] as const;
 export const planIdSchema = z.enum(['free', 'starter', 'growth', 'pro', 'trial']);
 
-export type QuotaKind = 'videos' | 'aiVideos' | 'ideas';
+export const quotaKinds = ['videos', 'aiVideos', 'ideas'] as const;
+export type QuotaKind = (typeof quotaKinds)[number];
 
 /** SPEC §3 subscription object, as POST /api/subscription answers. */
 export const subscriptionResponse = z.object({

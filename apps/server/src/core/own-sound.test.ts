@@ -21,7 +21,7 @@ const heard = { key: video, duration: 59, hasAudio: true, words };
 describe('the own sound of a user’s video in the project document', () => {
   it('is the final video’s voice track, cut at 59 s, with the music ducking under it', () => {
     const stored = toStoredComposition({ ...ownVideo, ownSound: heard });
-    expect(stored).toMatchObject({ duration: 59, voiceover: { path: video, duration: 59, words }, music: { duck: true } });
+    expect(stored).toMatchObject({ duration: 59, voiceover: { key: video, duration: 59, words }, music: { duck: true } });
     expect(() => compositionSchema.parse({ ...stored, voiceover: { ...stored.voiceover, path: `/data/${video}` }, background: { kind: 'clips', clips: [{ path: '/data/a.mp4', duration: 75 }] }, overlays: [], music: undefined })).not.toThrow();
     expect(spokenTrack({ ...ownVideo, ownSound: heard })).toEqual({ key: video, duration: 59, words });
   });
@@ -32,7 +32,7 @@ describe('the own sound of a user’s video in the project document', () => {
     expect(toStoredComposition(otherVideo).voiceover).toBeUndefined();
     const take = { key: 'users/u/audio/v.wav', duration: 9, words };
     const voiced: ProjectDocument = { ...ownVideo, ownSound: heard, voiceover: { ...take, voice: 'slt', instructions: '', tempo: 1, original: take } };
-    expect(toStoredComposition(voiced).voiceover?.path).toBe(take.key);
+    expect(toStoredComposition(voiced).voiceover?.key).toBe(take.key);
     expect(spokenTrack(voiced)?.key).toBe(take.key);
     const silent = { ...ownVideo, ownSound: { key: video, duration: 59, hasAudio: false } };
     expect(toStoredComposition(silent).voiceover).toBeUndefined();

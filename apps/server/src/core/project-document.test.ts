@@ -1,5 +1,6 @@
 import { compositionSchema } from '@reelsmith/media';
 import { describe, expect, it } from 'vitest';
+import { localPathSchema, resolveCompositionPaths } from '../jobs/stored-composition.ts';
 import { toStoredComposition, type ProjectDocument } from './project-document.ts';
 
 const words = [
@@ -26,19 +27,25 @@ const doc: ProjectDocument = {
 };
 
 describe('toStoredComposition', () => {
-  it('turns the project document into a render document that names storage keys', () => {
+  it('turns the project document into a render document that names storage keys', async () => {
     const stored = toStoredComposition(doc);
     expect(stored).toMatchObject({
       duration: 42,
-      background: { kind: 'clips', clips: [{ path: 'users/u/uploads/a.mp4', duration: 10 }] },
-      overlays: [{ imagePath: 'users/u/uploads/b.png', start: 2, end: 5 }],
-      voiceover: { path: 'users/u/audio/voice.wav', duration: 42 },
-      music: { path: 'library/music/calm.m4a', duck: true },
+      background: { kind: 'clips', clips: [{ key: 'users/u/uploads/a.mp4', duration: 10 }] },
+      overlays: [{ imageKey: 'users/u/uploads/b.png', start: 2, end: 5 }],
+      voiceover: { key: 'users/u/audio/voice.wav', duration: 42 },
+      music: { key: 'library/music/calm.m4a', duck: true },
       subtitles: { style: 'Hormozi', position: 'bottom', fontSize: 'medium' },
-      closingImage: { path: 'users/u/uploads/cta.png' },
+      closingImage: { key: 'users/u/uploads/cta.png' },
     });
-    const withPaths = JSON.parse(JSON.stringify(stored).replaceAll('"users/', '"/data/users/').replaceAll('"library/', '"/data/library/'));
-    expect(compositionSchema.safeParse(withPaths).success).toBe(true);
+    const withPaths = await resolveCompositionPaths(stored, async (key) => localPathSchema.parse(`/data/${key}`));
+    expect(compositionSchema.parse(withPaths)).toMatchObject({
+      background: { clips: [{ path: '/data/users/u/uploads/a.mp4' }] },
+      overlays: [{ imagePath: '/data/users/u/uploads/b.png' }],
+      voiceover: { path: '/data/users/u/audio/voice.wav' },
+      music: { path: '/data/library/music/calm.m4a' },
+      closingImage: { path: '/data/users/u/uploads/cta.png' },
+    });
   });
 
   it('leaves out music for No Background Music, subtitles when disabled, and caps the length', () => {

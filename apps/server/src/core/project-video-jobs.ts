@@ -3,8 +3,7 @@ import type { ProjectRecord } from '../db/repositories/projects.ts';
 import type { JobStatusRecord } from '../db/repositories/job-status.ts';
 import { UserFacingError } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { RenderJobPayload } from '../jobs/render-job.ts';
-import type { JobDefinition } from '../jobs/types.ts';
+import type { RenderJob } from '../jobs/render-job.ts';
 import { waitForJob } from '../jobs/wait.ts';
 import type { FileUrlSigner } from './file-urls.ts';
 import { toStoredComposition, videoJobPurposes, type VideoJobPurpose } from './project-document.ts';
@@ -15,7 +14,7 @@ export interface ProjectVideoJobsDependencies {
   workflow: WorkflowProjects;
   queue: JobQueue;
   signer: FileUrlSigner;
-  renderJob: JobDefinition<RenderJobPayload, Record<string, unknown>>;
+  renderJob: RenderJob;
   pollMs?: number;
 }
 

@@ -5,7 +5,7 @@ import type { UploadsRepository } from '../db/repositories/uploads.ts';
 import { UserFacingError } from '../errors.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { ownerOfKey, type FileUrlSigner } from './file-urls.ts';
-import type { ProjectDocument } from './project-document.ts';
+import { newProjectDocument } from './project-document.ts';
 import type { QuotaService } from './quotas.ts';
 
 export interface ProjectsServiceDependencies {
@@ -57,7 +57,7 @@ export function keyOfSignedUrl(url: string, signer: FileUrlSigner): string | nul
  */
 function backgroundProject(background: LibraryBackground) {
   const clips = [{ key: background.videoKey, duration: background.duration }];
-  const composition = { background: { kind: 'clips', clips, fit: 'loop', hasSpeech: false } } satisfies ProjectDocument;
+  const composition = newProjectDocument({ background: { kind: 'clips', clips, fit: 'loop', hasSpeech: false } });
   return { sourceVideoKey: null, previewVideoKey: background.videoKey, composition };
 }
 
@@ -67,7 +67,7 @@ function backgroundProject(background: LibraryBackground) {
  * the script step, so it is not marked silent.
  */
 function ownVideoProject(key: string, duration: number) {
-  const composition = { background: { kind: 'clips', clips: [{ key, duration }], fit: 'trim' } } satisfies ProjectDocument;
+  const composition = newProjectDocument({ background: { kind: 'clips', clips: [{ key, duration }], fit: 'trim' } });
   return { sourceVideoKey: key, composition };
 }
 

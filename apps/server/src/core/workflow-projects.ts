@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { ProjectRecord, ProjectsRepository } from '../db/repositories/projects.ts';
 import { UserFacingError } from '../errors.ts';
-import type { ProjectDocument } from './project-document.ts';
+import {
+  currentDocumentVersion,
+  newProjectDocument,
+  readProjectDocument,
+  storedDocumentVersion,
+  validProjectDocumentPatch,
+  type ProjectDocument,
+  type ProjectDocumentPatch,
+} from './project-document.ts';
 
 export const noProjectMessage = 'Start a video from the dashboard first.';
 
@@ -19,16 +27,29 @@ export function createWorkflowProjects(projects: ProjectsRepository) {
 
     async resolveOrCreate(userId: string, videoId: string | undefined, videoType: string): Promise<ProjectRecord> {
       if (videoId) return this.resolve(userId, videoId);
-      return projects.create({ id: randomUUID(), userId, videoType });
+      return projects.create({ id: randomUUID(), userId, videoType, composition: newProjectDocument() });
     },
 
+    /** The project's document in the current shape; throws InvalidProjectDocumentError when it cannot be read. */
     document(record: ProjectRecord): ProjectDocument {
-      return record.composition as ProjectDocument;
+      return readProjectDocument(record.composition, record.id);
     },
 
-    /** Saves some top-level parts of the document; the others stay as they are. */
-    async save(record: ProjectRecord, patch: Partial<ProjectDocument>): Promise<ProjectRecord> {
-      const saved = await projects.mergeDocument(record.userId, record.id, patch);
+    /**
+     * Saves some top-level parts of the document; the others stay as they are. A document stored in an older shape
+     * is written whole in the current one (with the patch), and only over what was read, so no other step's part is
+     * lost; from then on saves merge parts.
+     */
+    async save(record: ProjectRecord, patch: ProjectDocumentPatch): Promise<ProjectRecord> {
+      const parts = validProjectDocumentPatch(patch);
+      let stored: ProjectRecord | undefined = record;
+      while (stored && storedDocumentVersion(stored.composition) !== currentDocumentVersion) {
+        const current = { ...readProjectDocument(stored.composition, record.id), ...parts, version: currentDocumentVersion };
+        const upgraded = await projects.replaceDocument(record.userId, record.id, stored.composition, current);
+        if (upgraded) return upgraded;
+        stored = await projects.findOwned(record.userId, record.id);
+      }
+      const saved = stored && (await projects.mergeDocument(record.userId, record.id, parts));
       if (!saved) throw new UserFacingError(404, noProjectMessage);
       return saved;
     },

@@ -7,13 +7,13 @@ import { z } from 'zod';
 import type { FinalVideosRepository } from '../db/repositories/final-videos.ts';
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
-import type { StoredComposition } from './stored-composition.ts';
 import { createRenderJob, renderFailureMessage } from './render-job.ts';
+import { storedCompositionSchema } from './stored-composition.ts';
 import { defineJob, PermanentJobError } from './types.ts';
 
 export const finalRenderPayload = z.object({
   projectId: z.string().regex(/^[a-zA-Z0-9-]{1,100}$/),
-  composition: z.custom<StoredComposition>((value) => typeof value === 'object' && value !== null),
+  composition: storedCompositionSchema,
 });
 export type FinalRenderPayload = z.infer<typeof finalRenderPayload>;
 
@@ -68,7 +68,7 @@ export function createFinalRenderJob(deps: {
         await Promise.all([rm(`${scratch}.mp4`, { force: true }), rm(`${scratch}.jpg`, { force: true })]);
       }
 
-      const audioKey = payload.composition.voiceover?.path ?? null;
+      const audioKey = payload.composition.voiceover?.key ?? null;
       if (!(await deps.finalVideos.complete(context.userId, payload.projectId, { finalVideoKey: keys.video, posterKey: keys.poster }, audioKey))) {
         // Nothing points at these files: the project is gone.
         await Promise.all([storage.delete(keys.video), storage.delete(keys.poster)]);

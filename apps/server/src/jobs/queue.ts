@@ -134,7 +134,7 @@ export function createJobQueue(options: JobQueueOptions) {
   }
 
   /** Starts the job, or finds the one this user already started with the same key (`created` false). */
-  async function enqueueOnce<P>(definition: JobDefinition<P, Record<string, unknown>>, payload: P, request: EnqueueRequest): Promise<{ record: JobStatusRecord; created: boolean }> {
+  async function enqueueOnce<P, I>(definition: JobDefinition<P, Record<string, unknown>, I>, payload: I, request: EnqueueRequest): Promise<{ record: JobStatusRecord; created: boolean }> {
     await ensureStarted();
     const data = definition.payload.parse(payload);
     const found = await statuses.createOnce({
@@ -161,7 +161,7 @@ export function createJobQueue(options: JobQueueOptions) {
   return {
     enqueueOnce,
 
-    async enqueue<P>(definition: JobDefinition<P, Record<string, unknown>>, payload: P, request: EnqueueRequest): Promise<JobStatusRecord> {
+    async enqueue<P, I>(definition: JobDefinition<P, Record<string, unknown>, I>, payload: I, request: EnqueueRequest): Promise<JobStatusRecord> {
       return (await enqueueOnce(definition, payload, request)).record;
     },
 

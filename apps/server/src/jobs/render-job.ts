@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
-import { isReadableBy, resolveCompositionPaths, type StoredComposition } from './stored-composition.ts';
+import { isReadableBy, localPathSchema, resolveCompositionPaths, storedCompositionSchema } from './stored-composition.ts';
 import { defineJob, PermanentJobError } from './types.ts';
 
 export const renderJobPayload = z.object({
-  composition: z.custom<StoredComposition>((value) => typeof value === 'object' && value !== null),
+  composition: storedCompositionSchema,
   profile: z.enum(['preview', 'final']),
   outputKey: z.string().regex(/^users\/[^/]+\/renders\/[a-zA-Z0-9._-]+\.mp4$/),
 });
@@ -31,7 +31,7 @@ export function createRenderJob(deps: { storage: ObjectStorage; media: MediaPort
       if (!payload.outputKey.startsWith(`users/${context.userId}/`)) throw new PermanentJobError(renderFailureMessage);
       const composition = await resolveCompositionPaths(payload.composition, async (key) => {
         if (!isReadableBy(context.userId, key) || !(await deps.storage.stat(key))) throw new PermanentJobError(renderFailureMessage);
-        return deps.storage.localPath(key);
+        return localPathSchema.parse(await deps.storage.localPath(key));
       });
       await mkdir(deps.tmpDir, { recursive: true });
       // A worker that died mid-render on this machine left its partial output behind.
@@ -54,3 +54,5 @@ export function createRenderJob(deps: { storage: ObjectStorage; media: MediaPort
     },
   });
 }
+
+export type RenderJob = ReturnType<typeof createRenderJob>;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { changeSpeechTempo, type SpeechResult, type TtsProvider, type VoiceCloner } from '../providers/tts/index.ts';
-import { isReadableBy } from './stored-composition.ts';
+import { isReadableBy, storageKeySchema } from './stored-composition.ts';
 import { defineJob, PermanentJobError, type JobContext } from './types.ts';
 
 const word = z.object({ text: z.string(), start: z.number(), end: z.number() });
@@ -16,10 +16,11 @@ export const speechJobPayload = z.object({
     z.object({ kind: z.literal('voice'), text: z.string().min(1), voice: z.enum(voiceNames), instructions: z.string() }),
     z.object({ kind: z.literal('cloned'), text: z.string().min(1), voiceId: z.string(), emotion: z.enum(clonedVoiceEmotions) }),
     /** The voiceover as first spoken, at another tempo. */
-    z.object({ kind: z.literal('tempo'), sourceKey: z.string(), duration: z.number().positive(), words: z.array(word), tempo: z.number() }),
+    z.object({ kind: z.literal('tempo'), sourceKey: storageKeySchema, duration: z.number().positive(), words: z.array(word), tempo: z.number() }),
   ]),
 });
 export type SpeechJobPayload = z.infer<typeof speechJobPayload>;
+export type SpeechJobInput = z.input<typeof speechJobPayload>;
 
 /** What the job stored: the project document records it, so the result is all the service needs. */
 export const speechJobResult = z.object({ key: z.string(), duration: z.number(), words: z.array(word) });

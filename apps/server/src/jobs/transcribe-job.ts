@@ -2,11 +2,11 @@ import { scriptTexts } from '@reelsmith/contracts';
 import { z } from 'zod';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { TranscriberError, type Transcriber } from '../providers/transcriber/index.ts';
-import { isReadableBy } from './stored-composition.ts';
+import { isReadableBy, storageKeySchema } from './stored-composition.ts';
 import { defineJob, PermanentJobError } from './types.ts';
 
 export const transcribeJobPayload = z.object({
-  key: z.string().min(1),
+  key: storageKeySchema,
   /** Only this many seconds from the start are listened to. */
   maxSeconds: z.number().positive(),
 });

@@ -9,9 +9,10 @@ export interface JobContext {
   progress(percent: number): void;
 }
 
-export interface JobDefinition<Payload = unknown, Result extends Record<string, unknown> = Record<string, unknown>> {
+/** `PayloadInput` is what a caller may enqueue: the schema turns it into `Payload` (branded keys, say) before it is stored. */
+export interface JobDefinition<Payload = unknown, Result extends Record<string, unknown> = Record<string, unknown>, PayloadInput = Payload> {
   name: string;
-  payload: z.ZodType<Payload>;
+  payload: z.ZodType<Payload, PayloadInput>;
   /** Retries for transient faults; permanent ones never retry, and a shutdown or a lost worker uses none. */
   retryLimit: number;
   retryDelaySeconds: number;
@@ -27,10 +28,12 @@ export interface JobDefinition<Payload = unknown, Result extends Record<string, 
 /** A failure that retrying cannot fix (bad input, a refused file): shown to the user as is, never retried. */
 export class PermanentJobError extends Error {}
 
-export function defineJob<Payload, Result extends Record<string, unknown>>(definition: JobDefinition<Payload, Result>): JobDefinition<Payload, Result> {
+export function defineJob<Payload, Result extends Record<string, unknown>, PayloadInput>(
+  definition: JobDefinition<Payload, Result, PayloadInput>,
+): JobDefinition<Payload, Result, PayloadInput> {
   return definition;
 }
 
 /** Any job of the registry; payload types differ per job, and the queue checks each with its own schema. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyJobDefinition = JobDefinition<any, Record<string, unknown>>;
+export type AnyJobDefinition = JobDefinition<any, Record<string, unknown>, any>;

@@ -30,6 +30,18 @@ export function createProjectsRepository(db: Database) {
         .returning();
       return rows[0];
     },
+    /**
+     * Writes the whole document, only if the stored one is still `expected`: a document rewritten in a newer shape
+     * must not drop a part another step merged in since it was read. Undefined when it changed or the project is gone.
+     */
+    async replaceDocument(userId: string, id: string, expected: Record<string, unknown>, next: Record<string, unknown>): Promise<ProjectRecord | undefined> {
+      const rows = await db
+        .update(project)
+        .set({ composition: next, updatedAt: new Date() })
+        .where(and(eq(project.id, id), eq(project.userId, userId), sql`${project.composition} = ${JSON.stringify(expected)}::jsonb`))
+        .returning();
+      return rows[0];
+    },
     async update(userId: string, id: string, changes: Partial<Omit<NewProject, 'id' | 'userId' | 'composition'>>): Promise<ProjectRecord | undefined> {
       const rows = await db
         .update(project)

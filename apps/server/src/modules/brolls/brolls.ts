@@ -3,8 +3,7 @@ import { brollTexts, dashboardTexts, maxBrolls, workflowMessages } from '@reelsm
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { RenderJobPayload } from '../../jobs/render-job.ts';
-import type { JobDefinition } from '../../jobs/types.ts';
+import type { RenderJob } from '../../jobs/render-job.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { ownerOfKey, type FileUrlSigner } from '../../core/file-urls.ts';
 import { toStoredComposition, type ProjectDocument } from '../../core/project-document.ts';
@@ -27,7 +26,7 @@ export interface BrollsDependencies {
   storage: ObjectStorage;
   signer: FileUrlSigner;
   queue: JobQueue;
-  renderJob: JobDefinition<RenderJobPayload, Record<string, unknown>>;
+  renderJob: RenderJob;
   probeDuration(path: string): Promise<number>;
   /** How long add-brolls waits for its preview before giving up (SPEC §7 answers {video_url} in one call). */
   previewWaitMs?: number;

@@ -16,10 +16,11 @@ import type { JobStatusRecord } from '../../db/repositories/job-status.ts';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { FinalRenderJob } from '../../jobs/final-render-job.ts';
+import type { StoredComposition } from '../../jobs/stored-composition.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { FileUrlSigner } from '../../core/file-urls.ts';
 import type { OwnSoundService } from '../../core/own-sound.ts';
-import { ownVideoClip, toStoredComposition, type ProjectDocument } from '../../core/project-document.ts';
+import { ownVideoClip, readProjectDocument, toStoredComposition, type ProjectDocument } from '../../core/project-document.ts';
 import { keyOfSignedUrl } from '../../core/projects.ts';
 import type { QuotaService } from '../../core/quotas.ts';
 import { currentSubtitles, editedSubtitles, type DocumentSubtitles, type SubtitleSettings } from '../../core/document-subtitles.ts';
@@ -67,8 +68,8 @@ function subtitlesForFinal(doc: ProjectDocument, request: FinalVideoRequest): Do
  * What the render would produce, independent of upload names: the same document (and the same CTA image bytes,
  * however many times uploaded) gives the same fingerprint, so a double click joins the render already running.
  */
-function fingerprintOf(projectId: string, composition: ReturnType<typeof toStoredComposition>, ctaDigest: string | null): string {
-  const stable = composition.closingImage && ctaDigest ? { ...composition, closingImage: { ...composition.closingImage, path: ctaDigest } } : composition;
+function fingerprintOf(projectId: string, composition: StoredComposition, ctaDigest: string | null): string {
+  const stable = composition.closingImage && ctaDigest ? { ...composition, closingImage: { duration: composition.closingImage.duration, digest: ctaDigest } } : composition;
   return createHash('sha256').update(JSON.stringify({ projectId, stable })).digest('hex');
 }
 
@@ -84,7 +85,7 @@ const audioKeyOf = (doc: ProjectDocument): string | null => doc.voiceover?.key ?
  */
 function creditRule(project: ProjectRecord, audioKey: string | null): { usesCredit: boolean; newVoiceover: boolean } {
   if (!project.completedAt) return { usesCredit: true, newVoiceover: false };
-  const finished = (project.composition as ProjectDocument).finalAudioKey;
+  const finished = readProjectDocument(project.composition, project.id).finalAudioKey;
   // Videos finished before the voiceover was recorded keep their free re-render.
   const newVoiceover = finished !== undefined && finished !== audioKey;
   return { usesCredit: newVoiceover, newVoiceover };

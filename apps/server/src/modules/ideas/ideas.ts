@@ -13,6 +13,7 @@ import type { IdeaRecord, IdeasRepository } from '../../db/repositories/ideas.ts
 import type { ProjectsRepository } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { BusinessBrief, Writer } from '../../providers/writer/index.ts';
+import { newProjectDocument } from '../../core/project-document.ts';
 import type { QuotaService } from '../../core/quotas.ts';
 
 export interface IdeasServiceDependencies {
@@ -121,7 +122,7 @@ export function createIdeasService(deps: IdeasServiceDependencies) {
         userId,
         videoType: 'custom-storyboard',
         title: found.title,
-        composition: { prompt: found.scriptPrompt },
+        composition: newProjectDocument({ prompt: found.scriptPrompt }),
       });
       return { id: created.id };
     },

@@ -11,6 +11,7 @@ import {
   type ConvertImagesResponse,
   type ImageEffect,
 } from '@reelsmith/contracts';
+import { sceneTransitionSeconds } from '@reelsmith/media';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
@@ -44,8 +45,6 @@ export interface ImageToVideoDependencies {
 }
 
 const policy = uploadPolicies['scene-image'];
-/** media's default scene transition: consecutive scenes overlap by this much. */
-const transitionSeconds = 0.5;
 
 type Scenes = Extract<NonNullable<ProjectDocument['background']>, { kind: 'scenes' }>['scenes'];
 
@@ -57,7 +56,7 @@ export function scenesOf(imageKeys: string[], zoom: boolean): Scenes {
   return imageKeys.map((imageKey, i) => ({
     imageKey,
     zoom,
-    duration: i < imageKeys.length - 1 ? secondsPerImage + transitionSeconds : secondsPerImage,
+    duration: i < imageKeys.length - 1 ? secondsPerImage + sceneTransitionSeconds : secondsPerImage,
   }));
 }
 

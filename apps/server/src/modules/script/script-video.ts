@@ -3,7 +3,7 @@ import type { MediaInfo } from '@reelsmith/media';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import type { FileUrlSigner } from '../../core/file-urls.ts';
-import type { ProjectDocument } from '../../core/project-document.ts';
+import { readProjectDocument } from '../../core/project-document.ts';
 import type { Transcriptions } from '../../core/transcriptions.ts';
 
 export interface ScriptVideoDependencies {
@@ -25,7 +25,7 @@ interface VideoFile {
   silent: boolean;
 }
 
-const documentOf = (record: ProjectRecord) => record.composition as ProjectDocument;
+const documentOf = (record: ProjectRecord) => readProjectDocument(record.composition, record.id);
 
 /** The video a page shows: the combined preview once a step made one, else the video the user started with. */
 function shownVideoKey(record: ProjectRecord): string | null {

@@ -3,7 +3,7 @@ import { maxVideoSeconds, quotaMessages, scriptTexts, type ScriptDraft } from '@
 import type { ProjectRecord, ProjectsRepository } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { BusinessBrief, Writer } from '../../providers/writer/index.ts';
-import { ownMediaSeconds, type ProjectDocument } from '../../core/project-document.ts';
+import { newProjectDocument, ownMediaSeconds } from '../../core/project-document.ts';
 import type { QuotaService } from '../../core/quotas.ts';
 import type { ScriptVideo } from './script-video.ts';
 import { createWorkflowProjects, noProjectMessage } from '../../core/workflow-projects.ts';
@@ -62,7 +62,7 @@ export function createScriptService(deps: ScriptServiceDependencies) {
           videoType: 'custom-storyboard',
           title: titleFromPrompt(request.prompt),
           script,
-          composition: { prompt: request.prompt } satisfies ProjectDocument,
+          composition: newProjectDocument({ prompt: request.prompt }),
         });
         return { script, video_id: created.id };
       }

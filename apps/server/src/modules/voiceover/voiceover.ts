@@ -1,7 +1,7 @@
 import { voiceoverMessages, type ClonedVoiceEmotion, type VoiceName } from '@reelsmith/contracts';
 import { UserFacingError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { speechJobResult, type SpeechJob, type SpeechJobPayload, type SpeechJobResult } from '../../jobs/speech-job.ts';
+import { speechJobResult, type SpeechJob, type SpeechJobInput, type SpeechJobResult } from '../../jobs/speech-job.ts';
 import { waitForJob } from '../../jobs/wait.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
@@ -42,7 +42,7 @@ export function createVoiceoverService(deps: VoiceoverDependencies) {
     if (typeof key === 'string') await storage.delete(key);
   }
 
-  async function speak(project: ProjectRecord, speech: SpeechJobPayload['speech']): Promise<SpeechJobResult> {
+  async function speak(project: ProjectRecord, speech: SpeechJobInput['speech']): Promise<SpeechJobResult> {
     const job = await queue.enqueue(deps.speechJob, { projectId: project.id, speech }, { userId: project.userId });
     let late = false;
     try {
