@@ -47,6 +47,8 @@ export function createJobQueue(options: JobQueueOptions) {
   const maxInterruptions = options.maxInterruptions ?? 5;
   const definitions = new Map(options.definitions.map((d) => [d.name, d]));
   const running = new Map<Promise<unknown>, AbortController>();
+  /** This process's pg-boss workers by queue name. */
+  const workerIds = new Map<string, string[]>();
   let reaper: NodeJS.Timeout | undefined;
   let started = false;
   let stopping = false;
@@ -160,6 +162,9 @@ export function createJobQueue(options: JobQueueOptions) {
       await statuses.remove(found.record.id);
       throw error;
     }
+    // A worker here takes it now rather than at its next poll: the library queues its items one after another, and
+    // a poll's wait for each adds minutes to a first start.
+    for (const id of workerIds.get(definition.name) ?? []) boss.notifyWorker(id);
     return found;
   }
 
@@ -194,7 +199,7 @@ export function createJobQueue(options: JobQueueOptions) {
       await ensureStarted();
       for (const definition of definitions.values()) {
         for (let i = 0; i < concurrency; i += 1) {
-          await boss.work(
+          const workerId = await boss.work(
             definition.name,
             { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
             async ([job]) => {
@@ -211,6 +216,7 @@ export function createJobQueue(options: JobQueueOptions) {
               }
             },
           );
+          workerIds.set(definition.name, [...(workerIds.get(definition.name) ?? []), workerId]);
         }
       }
       reaper = setInterval(() => void reapLostJobs().catch((error: Error) => log.error(`reaper: ${error.message}`)), Math.max(1000, lostAfterMs / 4));
@@ -222,6 +228,7 @@ export function createJobQueue(options: JobQueueOptions) {
       if (!started) return;
       stopping = true;
       for (const definition of definitions.values()) await boss.offWork(definition.name);
+      workerIds.clear();
       const deadline = Date.now() + (options.shutdownGraceMs ?? 8000);
       while (running.size > 0 && Date.now() < deadline) await sleep(100);
       for (const controller of running.values()) controller.abort(shutdownReason);
