@@ -16,6 +16,7 @@ import { createFinalRenderJob } from './jobs/final-render-job.ts';
 import { createRenderJob } from './jobs/render-job.ts';
 import { createSpeechJob } from './jobs/speech-job.ts';
 import { createTranscribeJob } from './jobs/transcribe-job.ts';
+import { createLibraryItemJob } from './jobs/library-item-job.ts';
 import { createEmailSender } from './providers/email/index.ts';
 import { createMediaPort } from './providers/media/index.ts';
 import { createStorage } from './providers/storage/index.ts';
@@ -26,7 +27,7 @@ import { createTranscriber } from './providers/transcriber/index.ts';
 import { createAuth } from './core/auth.ts';
 import { createOriginPolicy } from './core/origins.ts';
 import { createFileUrlSigner } from './core/file-urls.ts';
-import { createLibraryFeatures } from './compose-library.ts';
+import { createLibraryFeatures, libraryTasks } from './compose-library.ts';
 import { createQuotaService, rendersAtOnce } from './core/quotas.ts';
 import { createUploadService } from './core/uploads.ts';
 import { buildApp } from './app.ts';
@@ -53,15 +54,17 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
   });
   const speech = createSpeech(config.tts, { tmpDir: join(config.dataDir, 'tmp'), media: mediaPort });
   const transcriber = createTranscriber({ tmpDir: join(config.dataDir, 'tmp'), media: mediaPort, hosted: config.stt });
+  const library = libraryTasks({ settings: config.library, pexels: config.pexels, storage, media: mediaPort });
   const jobs = {
     render,
     final,
     speech: createSpeechJob({ ...speech, storage, media: mediaPort, tmpDir: join(config.dataDir, 'tmp') }),
     transcribe: createTranscribeJob({ transcriber, storage, logError: log.error }),
+    libraryItem: createLibraryItemJob({ task: async (id) => (await library()).find((task) => task.id === id), tmpDir: join(config.dataDir, 'tmp') }),
   };
   const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: Object.values(jobs), log });
   const writer = createWriter(config.llm, log.error);
-  return { repositories, storage, mediaPort, queue, jobs, writer, speech, transcriber };
+  return { repositories, storage, mediaPort, queue, jobs, writer, speech, transcriber, libraryTasks: library };
 }
 
 /**
@@ -134,7 +137,17 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     probe: core.mediaPort.probeDecodable,
     tmpDir: join(config.dataDir, 'tmp'),
   });
-  const media = createLibraryFeatures({ settings: config.library, pexels: config.pexels, storage, media: core.mediaPort, signer, uploads, dataDir: config.dataDir, log });
+  const media = createLibraryFeatures({
+    settings: config.library,
+    pexels: config.pexels,
+    tasks: core.libraryTasks,
+    queue: core.queue,
+    job: core.jobs.libraryItem,
+    storage,
+    signer,
+    uploads,
+    log,
+  });
   const app = await buildApp({
     repositories,
     auth,

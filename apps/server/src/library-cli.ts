@@ -3,22 +3,23 @@ import { loadConfig } from './config.ts';
 import { createMediaPort } from './providers/media/index.ts';
 import { createStorage } from './providers/storage/index.ts';
 import { createMediaLibrary } from './modules/library/library.ts';
+import { libraryItemsHere } from './modules/library/library-makers.ts';
 import { fullLibrary, generatedTasks } from './modules/library/library-tasks.ts';
 
 /**
  * `npm run library`: makes the built-in media library (stock stills and loops, music, Scroll Stopper backgrounds)
  * into storage ahead of the first start, for a server image or a test run's shared copy. The app then finds every
- * item stored and renders nothing; what is already there is kept.
+ * item stored and renders nothing; what is already there is kept. There is no database here, so each item's job
+ * handler runs in this process instead of through the queue.
  */
 const config = loadConfig();
 const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
 const failures: string[] = [];
 const log = { info: (line: string) => console.log(line), error: (line: string) => failures.push(line) };
 const tasks = generatedTasks(storage, createMediaPort(), { ...fullLibrary, ...config.library.counts }, { stock: !config.pexels });
+const make = libraryItemsHere(join(config.dataDir, 'tmp'));
 // The app renders one item at a time to stay responsive; here nothing else is waiting, so two streams share the work.
-const streams = [0, 1].map((stream) =>
-  createMediaLibrary({ tmpDir: join(config.dataDir, 'tmp', `stream-${stream}`), log, tasks: async () => tasks.filter((_, i) => i % 2 === stream) }),
-);
+const streams = [0, 1].map((stream) => createMediaLibrary({ make, log, tasks: async () => tasks.filter((_, i) => i % 2 === stream) }));
 await Promise.all(streams.map((library) => library.start()));
 for (const line of failures) console.error(line);
 const made = (['image', 'video', 'background', 'track'] as const).map((kind) => `${streams.reduce((n, library) => n + library.list(kind).length, 0)} ${kind}s`);

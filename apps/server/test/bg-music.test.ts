@@ -33,6 +33,7 @@ describe('background music step (upload-music, update-bg-music)', () => {
     });
     account = await signUpAndConfirm(t.app, 'bg.music@example.com');
     await account.client.post('/api/auth/sign-in/email', { email: account.email, password: account.password });
+    await t.composed.queue.startWorkers(1);
     await t.composed.media.library.start();
     videoId = (await account.client.post('/api/create-video-entry', { user_id: account.userId })).json().video_id;
   }, 120_000);

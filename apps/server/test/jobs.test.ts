@@ -6,7 +6,7 @@ import { createRepositories, type Repositories } from '../src/db/repositories/in
 import { user } from '../src/db/schema.ts';
 import { createBoss } from '../src/jobs/boss.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
-import { defineJob, PermanentJobError } from '../src/jobs/types.ts';
+import { defineJob, defineSystemJob, PermanentJobError } from '../src/jobs/types.ts';
 import { testDatabaseTargets } from './databases.ts';
 
 const targets = await testDatabaseTargets();
@@ -41,6 +41,18 @@ const work = defineJob({
   },
 });
 
+const chore = defineSystemJob({
+  name: 'test-chore',
+  payload: z.object({ tag: z.string() }),
+  retryLimit: 0,
+  retryDelaySeconds: 1,
+  expireInSeconds: 120,
+  failureMessage: 'Chore failed.',
+  async handler(payload, context) {
+    return { owner: context.userId, runs: count(payload.tag) };
+  },
+});
+
 async function waitForState(repositories: Repositories, id: string, states: string[], timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -62,7 +74,7 @@ describe.each(targets)('job queue on $name', (target) => {
     repositories = createRepositories(database.db);
     await database.db.insert(user).values({ id: userId, name: 'Jobs', email: 'jobs@example.com', emailVerified: true });
     const boss = createBoss(database, () => undefined);
-    queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: [work], log: quiet, heartbeatMs: 200, lostAfterMs: 2000, pollingIntervalSeconds: 0.5 });
+    queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: [work, chore], log: quiet, heartbeatMs: 200, lostAfterMs: 2000, pollingIntervalSeconds: 0.5 });
     await queue.startWorkers(2);
   });
   afterAll(async () => {
@@ -117,6 +129,23 @@ describe.each(targets)('job queue on $name', (target) => {
     await sleep(1000);
     expect((await repositories.jobStatus.find(job.id))!.state).toBe('cancelled');
     await expect(queue.cancel('someone-else', job.id)).rejects.toThrow('Not found.');
+  });
+
+  it('runs a system job with no owner, once per key, hidden from users, and again once forgotten', async () => {
+    const tag = `${target.name}-chore`;
+    const [a, b] = await Promise.all([0, 1].map(() => queue.enqueueOnce(chore, { tag }, { userId: null, idempotencyKey: tag })));
+    expect(a!.record.id).toBe(b!.record.id);
+    expect([a!.created, b!.created].sort()).toEqual([false, true]);
+    expect(await waitForState(repositories, a!.record.id, ['done', 'error'])).toMatchObject({ state: 'done', userId: null, result: { owner: null, runs: 1 } });
+    await expect(queue.status(userId, a!.record.id)).rejects.toThrow('Not found.');
+    await expect(queue.cancel(userId, a!.record.id)).rejects.toThrow('Not found.');
+    expect((await queue.status(null, a!.record.id)).state).toBe('done');
+
+    expect(await queue.forgetSystemJob(a!.record.id)).toBe(true);
+    const again = await queue.enqueueOnce(chore, { tag }, { userId: null, idempotencyKey: tag });
+    expect(again.created).toBe(true);
+    expect(await queue.forgetSystemJob(again.record.id)).toBe(false);
+    expect(await waitForState(repositories, again.record.id, ['done', 'error'])).toMatchObject({ result: { runs: 2 } });
   });
 
   it('hands the job of a worker that stopped beating to another worker', async () => {

@@ -15,6 +15,8 @@ describe('GET /api/backgrounds and the library cache', () => {
   let client: TestClient;
   beforeAll(async () => {
     t = await startTestApp(pglite!, { library: settings });
+    // Library items are jobs: this process takes them, as `npm start` does.
+    await t.composed.queue.startWorkers(1);
     ({ client } = await signUpAndConfirm(t.app, 'backgrounds@example.com'));
     await client.post('/api/auth/sign-in/email', { email: 'backgrounds@example.com', password: 'correct-horse-1' });
   }, 120_000);

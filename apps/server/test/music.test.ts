@@ -28,6 +28,7 @@ describe('POST /api/music', () => {
     });
     ({ client } = await signUpAndConfirm(t.app, 'music@example.com'));
     await client.post('/api/auth/sign-in/email', { email: 'music@example.com', password: 'correct-horse-1' });
+    await t.composed.queue.startWorkers(1);
     await t.composed.media.library.start();
   }, 120_000);
   afterAll(() => t.close());

@@ -38,8 +38,8 @@ describe.each(targets)('Scroll Stopper video entries on $name', (target) => {
 
   beforeAll(async () => {
     t = await startTestApp(target, { library, dataDir });
-    await t.composed.media.library.start();
     await t.composed.queue.startWorkers(1);
+    await t.composed.media.library.start();
     const account = await signUpAndConfirm(t.app, 'scroll@example.com');
     ({ client, userId } = account);
     await client.post('/api/auth/sign-in/email', { email: account.email, password: account.password });

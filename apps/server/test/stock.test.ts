@@ -34,6 +34,7 @@ describe('stock search and add-from-stock on the local library', () => {
     });
     ({ client, userId } = await signUpAndConfirm(t.app, 'stock@example.com'));
     await client.post('/api/auth/sign-in/email', { email: 'stock@example.com', password: 'correct-horse-1' });
+    await t.composed.queue.startWorkers(1);
     await t.composed.media.library.start();
   }, 180_000);
   afterAll(() => t.close());

@@ -128,9 +128,8 @@ export const jobStatus = pgTable(
   'job_status',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Null for a system job (the media library's items): no user sees it or waits their turn for it. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
     queue: text('queue').notNull(),
     state: text('state').$type<'queued' | 'processing' | 'done' | 'error' | 'cancelled'>().notNull().default('queued'),
     percent: integer('percent').notNull().default(0),
@@ -146,6 +145,8 @@ export const jobStatus = pgTable(
   },
   (t) => [
     uniqueIndex('job_status_idempotency_idx').on(t.userId, t.queue, t.idempotencyKey),
+    // The index above holds nulls as distinct, so system jobs need their own to keep one job per key.
+    uniqueIndex('job_status_system_idempotency_idx').on(t.queue, t.idempotencyKey).where(sql`${t.userId} is null`),
     index('job_status_state_idx').on(t.state),
   ],
 );

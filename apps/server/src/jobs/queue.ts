@@ -20,8 +20,9 @@ export interface JobQueueOptions {
   maxInterruptions?: number;
 }
 
-export interface EnqueueRequest {
-  userId: string;
+/** `userId` null starts a system job (the definition says which): no user can see, wait for or cancel it. */
+export interface EnqueueRequest<UserId extends string | null = string> {
+  userId: UserId;
   idempotencyKey?: string;
 }
 
@@ -46,6 +47,8 @@ export function createJobQueue(options: JobQueueOptions) {
   const maxInterruptions = options.maxInterruptions ?? 5;
   const definitions = new Map(options.definitions.map((d) => [d.name, d]));
   const running = new Map<Promise<unknown>, AbortController>();
+  /** This process's pg-boss workers by queue name. */
+  const workerIds = new Map<string, string[]>();
   let reaper: NodeJS.Timeout | undefined;
   let started = false;
   let stopping = false;
@@ -72,8 +75,8 @@ export function createJobQueue(options: JobQueueOptions) {
 
   async function runJob(definition: AnyJobDefinition, job: PgBoss.JobWithMetadata<unknown>, controller: AbortController) {
     const perUser = definition.runningPerUser;
-    const owner = perUser && (await statuses.find(job.id));
-    const claimed = await statuses.claim(job.id, perUser && owner ? await perUser(owner.userId) : undefined);
+    const owner = perUser && (await statuses.find(job.id))?.userId;
+    const claimed = await statuses.claim(job.id, perUser && owner ? await perUser(owner) : undefined);
     if (claimed === 'wait') return handBack(definition, job.id, 'the user already runs as many as their plan allows');
     if (!claimed) return;
     const attempt = claimed.attempt;
@@ -133,8 +136,12 @@ export function createJobQueue(options: JobQueueOptions) {
     }
   }
 
-  /** Starts the job, or finds the one this user already started with the same key (`created` false). */
-  async function enqueueOnce<P, I>(definition: JobDefinition<P, Record<string, unknown>, I>, payload: I, request: EnqueueRequest): Promise<{ record: JobStatusRecord; created: boolean }> {
+  /** Starts the job, or finds the one this owner already started with the same key (`created` false). */
+  async function enqueueOnce<P, I, U extends string | null>(
+    definition: JobDefinition<P, Record<string, unknown>, I, U>,
+    payload: I,
+    request: EnqueueRequest<U>,
+  ): Promise<{ record: JobStatusRecord; created: boolean }> {
     await ensureStarted();
     const data = definition.payload.parse(payload);
     const found = await statuses.createOnce({
@@ -155,37 +162,44 @@ export function createJobQueue(options: JobQueueOptions) {
       await statuses.remove(found.record.id);
       throw error;
     }
+    // A worker here takes it now rather than at its next poll: the library queues its items one after another, and
+    // a poll's wait for each adds minutes to a first start.
+    for (const id of workerIds.get(definition.name) ?? []) boss.notifyWorker(id);
     return found;
   }
 
   return {
     enqueueOnce,
 
-    async enqueue<P, I>(definition: JobDefinition<P, Record<string, unknown>, I>, payload: I, request: EnqueueRequest): Promise<JobStatusRecord> {
+    async enqueue<P, I, U extends string | null>(definition: JobDefinition<P, Record<string, unknown>, I, U>, payload: I, request: EnqueueRequest<U>): Promise<JobStatusRecord> {
       return (await enqueueOnce(definition, payload, request)).record;
     },
 
     /** How many of the user's jobs of this kind are running now. */
     running: (userId: string, definition: AnyJobDefinition) => statuses.countRunning(userId, definition.name),
 
-    async status(userId: string, jobId: string): Promise<JobStatusRecord> {
+    /** The owner's job; `userId` null reads a system job, and no user's id reads one. */
+    async status(userId: string | null, jobId: string): Promise<JobStatusRecord> {
       const record = await statuses.findOwned(userId, jobId);
       if (!record) throw new UserFacingError(404, 'Not found.');
       return record;
     },
 
-    async cancel(userId: string, jobId: string): Promise<JobStatusRecord> {
+    async cancel(userId: string | null, jobId: string): Promise<JobStatusRecord> {
       const record = await statuses.findOwned(userId, jobId);
       if (!record) throw new UserFacingError(404, 'Not found.');
       if (await statuses.cancel(jobId)) await boss.cancel(definitionOf(record.queue).name, jobId).catch(() => undefined);
       return (await statuses.find(jobId))!;
     },
 
+    /** Forgets a finished system job, so its idempotency key starts it again; false while it is queued or running. */
+    forgetSystemJob: (jobId: string) => statuses.removeSettledSystem(jobId),
+
     async startWorkers(concurrency: number): Promise<void> {
       await ensureStarted();
       for (const definition of definitions.values()) {
         for (let i = 0; i < concurrency; i += 1) {
-          await boss.work(
+          const workerId = await boss.work(
             definition.name,
             { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
             async ([job]) => {
@@ -202,6 +216,7 @@ export function createJobQueue(options: JobQueueOptions) {
               }
             },
           );
+          workerIds.set(definition.name, [...(workerIds.get(definition.name) ?? []), workerId]);
         }
       }
       reaper = setInterval(() => void reapLostJobs().catch((error: Error) => log.error(`reaper: ${error.message}`)), Math.max(1000, lostAfterMs / 4));
@@ -213,6 +228,7 @@ export function createJobQueue(options: JobQueueOptions) {
       if (!started) return;
       stopping = true;
       for (const definition of definitions.values()) await boss.offWork(definition.name);
+      workerIds.clear();
       const deadline = Date.now() + (options.shutdownGraceMs ?? 8000);
       while (running.size > 0 && Date.now() < deadline) await sleep(100);
       for (const controller of running.values()) controller.abort(shutdownReason);

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 
-export interface JobContext {
+/** `UserId` is the owner's id; a system job (`defineSystemJob`) has none, and its context says so with null. */
+export interface JobContext<UserId extends string | null = string> {
   jobId: string;
-  userId: string;
+  userId: UserId;
   attempt: number;
   /** Aborted when the user cancels or the job is taken over after this worker was presumed lost. */
   signal: AbortSignal;
@@ -10,7 +11,12 @@ export interface JobContext {
 }
 
 /** `PayloadInput` is what a caller may enqueue: the schema turns it into `Payload` (branded keys, say) before it is stored. */
-export interface JobDefinition<Payload = unknown, Result extends Record<string, unknown> = Record<string, unknown>, PayloadInput = Payload> {
+export interface JobDefinition<
+  Payload = unknown,
+  Result extends Record<string, unknown> = Record<string, unknown>,
+  PayloadInput = Payload,
+  UserId extends string | null = string,
+> {
   name: string;
   payload: z.ZodType<Payload, PayloadInput>;
   /** Retries for transient faults; permanent ones never retry, and a shutdown or a lost worker uses none. */
@@ -22,7 +28,7 @@ export interface JobDefinition<Payload = unknown, Result extends Record<string, 
   failureMessage: string;
   /** How many jobs of this kind one user may have running at once (their plan's say); the others wait their turn. */
   runningPerUser?(userId: string): Promise<number>;
-  handler(payload: Payload, context: JobContext): Promise<Result>;
+  handler(payload: Payload, context: JobContext<UserId>): Promise<Result>;
 }
 
 /** A failure that retrying cannot fix (bad input, a refused file): shown to the user as is, never retried. */
@@ -34,6 +40,13 @@ export function defineJob<Payload, Result extends Record<string, unknown>, Paylo
   return definition;
 }
 
+/** A job the app starts for itself: enqueued with `userId: null`, never visible to a user, no per-user limit. */
+export function defineSystemJob<Payload, Result extends Record<string, unknown>, PayloadInput>(
+  definition: Omit<JobDefinition<Payload, Result, PayloadInput, null>, 'runningPerUser'>,
+): JobDefinition<Payload, Result, PayloadInput, null> {
+  return definition;
+}
+
 /** Any job of the registry; payload types differ per job, and the queue checks each with its own schema. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyJobDefinition = JobDefinition<any, Record<string, unknown>, any>;
+export type AnyJobDefinition = JobDefinition<any, Record<string, unknown>, any, any>;

@@ -1,20 +1,33 @@
-import { and, count, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { jobStatus, user } from '../schema.ts';
 
 export type JobStatusRecord = typeof jobStatus.$inferSelect;
 export type JobState = JobStatusRecord['state'];
 
+/** A job's owner; null owns only system jobs, so no user's id ever matches one. */
+const ownedBy = (userId: string | null) => (userId === null ? isNull(jobStatus.userId) : eq(jobStatus.userId, userId));
+const settled = sql`${jobStatus.state} in ('done', 'error', 'cancelled')`;
+
+async function claimAttempt(tx: Pick<Database, 'update'>, id: string): Promise<JobStatusRecord | undefined> {
+  const rows = await tx
+    .update(jobStatus)
+    .set({ state: 'processing', attempt: sql`${jobStatus.attempt} + 1`, heartbeatAt: new Date(), error: null, updatedAt: new Date() })
+    .where(and(eq(jobStatus.id, id), sql`${jobStatus.state} in ('queued', 'processing')`))
+    .returning();
+  return rows[0];
+}
+
 export function createJobStatusRepository(db: Database) {
   return {
-    /** Inserts the row unless the same user already started this queue with this key; returns the row that counts. */
-    async createOnce(row: { id: string; userId: string; queue: string; idempotencyKey: string }): Promise<{ record: JobStatusRecord; created: boolean }> {
+    /** Inserts the row unless the same owner already started this queue with this key; returns the row that counts. */
+    async createOnce(row: { id: string; userId: string | null; queue: string; idempotencyKey: string }): Promise<{ record: JobStatusRecord; created: boolean }> {
       const inserted = await db.insert(jobStatus).values(row).onConflictDoNothing().returning();
       if (inserted[0]) return { record: inserted[0], created: true };
       const [existing] = await db
         .select()
         .from(jobStatus)
-        .where(and(eq(jobStatus.userId, row.userId), eq(jobStatus.queue, row.queue), eq(jobStatus.idempotencyKey, row.idempotencyKey)));
+        .where(and(ownedBy(row.userId), eq(jobStatus.queue, row.queue), eq(jobStatus.idempotencyKey, row.idempotencyKey)));
       return { record: existing!, created: false };
     },
     async remove(id: string): Promise<void> {
@@ -24,20 +37,26 @@ export function createJobStatusRepository(db: Database) {
       const rows = await db.select().from(jobStatus).where(eq(jobStatus.id, id)).limit(1);
       return rows[0];
     },
-    async findOwned(userId: string, id: string): Promise<JobStatusRecord | undefined> {
-      const rows = await db.select().from(jobStatus).where(and(eq(jobStatus.id, id), eq(jobStatus.userId, userId))).limit(1);
+    async findOwned(userId: string | null, id: string): Promise<JobStatusRecord | undefined> {
+      const rows = await db.select().from(jobStatus).where(and(eq(jobStatus.id, id), ownedBy(userId))).limit(1);
       return rows[0];
+    },
+    /** Deletes a finished system job, so its key can start the job anew; false when it is not finished (or not one). */
+    async removeSettledSystem(id: string): Promise<boolean> {
+      const rows = await db.delete(jobStatus).where(and(eq(jobStatus.id, id), isNull(jobStatus.userId), settled)).returning({ id: jobStatus.id });
+      return rows.length === 1;
     },
     /**
      * Claims the job for one attempt; a cancelled or finished job is not claimed. With `perUser`, only while the
      * user has fewer jobs of this queue running: 'wait' says the job must wait its turn. The user's row is locked
-     * for the count, so two workers cannot both take the last place.
+     * for the count, so two workers cannot both take the last place. A system job has no user and no such limit.
      */
     async claim(id: string, perUser?: number): Promise<JobStatusRecord | 'wait' | undefined> {
       return db.transaction(async (tx) => {
         if (perUser !== undefined) {
           const [row] = await tx.select({ userId: jobStatus.userId, queue: jobStatus.queue }).from(jobStatus).where(eq(jobStatus.id, id));
           if (!row) return undefined;
+          if (row.userId === null) return claimAttempt(tx, id);
           await tx.select({ id: user.id }).from(user).where(eq(user.id, row.userId)).for('update');
           const [running] = await tx
             .select({ count: count() })
@@ -45,12 +64,7 @@ export function createJobStatusRepository(db: Database) {
             .where(and(eq(jobStatus.userId, row.userId), eq(jobStatus.queue, row.queue), eq(jobStatus.state, 'processing'), ne(jobStatus.id, id)));
           if (running!.count >= perUser) return 'wait';
         }
-        const rows = await tx
-          .update(jobStatus)
-          .set({ state: 'processing', attempt: sql`${jobStatus.attempt} + 1`, heartbeatAt: new Date(), error: null, updatedAt: new Date() })
-          .where(and(eq(jobStatus.id, id), sql`${jobStatus.state} in ('queued', 'processing')`))
-          .returning();
-        return rows[0];
+        return claimAttempt(tx, id);
       });
     },
     /** How many of the user's jobs of this queue are running now. */

@@ -77,6 +77,7 @@ async function describe(dir: string, file: string): Promise<Source> {
 function operatorTask(storage: ObjectStorage, source: Source, kind: LibraryItem['kind'], make: (dir: string, signal: AbortSignal) => Promise<LibraryItem>): LibraryTask {
   const metaKey = `library/operator/${source.hash}.json`;
   return {
+    id: metaKey,
     label: `operator file ${basename(source.file)}`,
     kind,
     async load() {

@@ -1,13 +1,12 @@
 import type { LibraryImage, LibraryVideo } from '../../providers/stock/types.ts';
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { createLibraryProgress } from './library-progress.ts';
 
 /**
  * The built-in media library: stock stills and loops, music and the Scroll Stopper backgrounds, generated on first
  * start and kept in storage under library/ keys, plus whatever an operator puts in STOCK_DIR and MUSIC_DIR.
- * Generation runs in the background, one task at a time, so the app is up at once; lists answer with what exists so
- * far (or wait briefly for the first item of a kind). A later start finds every stored item and renders nothing.
+ * Generation runs in the background, one item at a time (a job that any worker may take), so the app is up at once;
+ * lists answer with what exists so far (or wait briefly for the first item of a kind). A later start finds every
+ * stored item and renders nothing.
  */
 export interface LibraryTrack {
   kind: 'track';
@@ -35,6 +34,8 @@ type ItemOf<K extends LibraryKind> = Extract<LibraryItem, { kind: K }>;
 
 /** One item to produce: `load` finds it already stored (cheap), `make` renders or imports it. */
 export interface LibraryTask {
+  /** The storage key of the item's marker: unique per item and recipe version. */
+  id: string;
   label: string;
   kind: LibraryKind;
   load(): Promise<LibraryItem | null>;
@@ -62,7 +63,10 @@ export interface LibraryLog {
   error(message: string): void;
 }
 
-export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; tmpDir: string; log: LibraryLog }) {
+/** Makes one missing item: through the job queue in the app, in this process for `npm run library`. */
+export type LibraryItemMaker = (task: LibraryTask, signal: AbortSignal) => Promise<LibraryItem>;
+
+export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; make: LibraryItemMaker; log: LibraryLog }) {
   const items = new Map<LibraryKind, LibraryItem[]>();
   const waiters = new Set<() => void>();
   const controller = new AbortController();
@@ -89,17 +93,14 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
       if (stored) add(stored);
       else missing.push(task);
     }
-    const scratch = join(deps.tmpDir, 'library');
     const progress = createLibraryProgress(tasks, missing, deps.log);
     if (missing.length > 0) progress.report();
     while (missing.length > 0) {
       if (controller.signal.aborted) return;
       const urgent = missing.findIndex((t) => wanted.has(t.kind) && !items.get(t.kind)?.length);
       const [task] = missing.splice(Math.max(urgent, 0), 1) as [LibraryTask];
-      await rm(scratch, { recursive: true, force: true });
-      await mkdir(scratch, { recursive: true });
       try {
-        add(await task.make(scratch, controller.signal));
+        add(await deps.make(task, controller.signal));
         progress.done(task, true);
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -107,7 +108,6 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
         progress.done(task, false);
       }
     }
-    await rm(scratch, { recursive: true, force: true });
   }
 
   return {

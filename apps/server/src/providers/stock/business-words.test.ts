@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { createFileUrlSigner } from '../../core/file-urls.ts';
 import { createMediaLibrary } from '../../modules/library/library.ts';
+import { libraryItemsHere } from '../../modules/library/library-makers.ts';
 import { fullLibrary, generatedTasks } from '../../modules/library/library-tasks.ts';
 import type { ObjectStorage } from '../storage/types.ts';
 import { createLocalStockProvider } from './local.ts';
@@ -16,7 +17,7 @@ const everythingStored = {
 describe('the generated stock set answers common business words', () => {
   it.each(['bakery', 'coffee', 'gym', 'salon', 'dental', 'pizza', 'restaurant', 'burger'])('finds stills and loops for "%s"', async (word) => {
     const log = { info: () => undefined, error: (line: string) => expect.fail(line) };
-    const library = createMediaLibrary({ tasks: async () => generatedTasks(everythingStored, createMediaPort(), fullLibrary, { stock: true }), tmpDir: tmpdir(), log });
+    const library = createMediaLibrary({ tasks: async () => generatedTasks(everythingStored, createMediaPort(), fullLibrary, { stock: true }), make: libraryItemsHere(tmpdir()), log });
     await library.start();
     const provider = createLocalStockProvider({ library, storage: everythingStored, signer: createFileUrlSigner({ secret: 'x'.repeat(32), ttlSeconds: 60 }) });
     for (const type of ['image', 'video'] as const) {

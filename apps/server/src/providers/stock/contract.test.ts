@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePexels, startTrapServer, type FakePexels } from '../../../test/stock-fake-pexels.ts';
 import { createFileUrlSigner } from '../../core/file-urls.ts';
 import { createMediaLibrary } from '../../modules/library/library.ts';
+import { libraryItemsHere } from '../../modules/library/library-makers.ts';
 import { operatorTasks } from '../../modules/library/library-operator.ts';
 import { createStorage } from '../storage/index.ts';
 import { createLocalStockProvider } from './local.ts';
@@ -27,7 +28,7 @@ async function localProvider(): Promise<StockProvider> {
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=180x320:r=10:d=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(stockDir, 'sunset-beach-waves.mp4')]);
   const storage = createStorage({ dataDir: root });
   const log = { info: () => undefined, error: (m: string) => console.error(m) };
-  const library = createMediaLibrary({ tasks: () => operatorTasks(storage, createMediaPort(), { stockDir }), tmpDir: join(root, 'tmp'), log });
+  const library = createMediaLibrary({ tasks: () => operatorTasks(storage, createMediaPort(), { stockDir }), make: libraryItemsHere(join(root, 'tmp')), log });
   await library.start();
   return createLocalStockProvider({ library, storage, signer: createFileUrlSigner({ secret: 'x'.repeat(32), ttlSeconds: 3600 }) });
 }

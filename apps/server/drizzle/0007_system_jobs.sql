@@ -1,0 +1,2 @@
+ALTER TABLE "job_status" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "job_status_system_idempotency_idx" ON "job_status" USING btree ("queue","idempotency_key") WHERE "job_status"."user_id" is null;
