@@ -1,3 +1,4 @@
 export { fitClipArgs, maxMotionSeconds, motionClipArgs, motionFrames, type MotionClipOptions } from './motion.ts';
 export { motionFrame } from './layers.ts';
 export { motionFromPrompt, motionMoves, type MotionMove } from './moves.ts';
+export { joinClipsArgs, joinedSeconds, lastFrameArgs, type JoinPart } from './join.ts';
