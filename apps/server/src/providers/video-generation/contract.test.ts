@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadResult } from './download.ts';
+import { createMediaPort } from '../media/index.ts';
 import { createFalVideoGenerator } from './fal.ts';
+import { createLocalVideoGenerator } from './local.ts';
 import { startFakeFal } from './fake-fal.fixture.ts';
 import { startFakeReplicate } from './fake-replicate.fixture.ts';
 import type { FakeOutcome, FakeReply, RecordedRequest } from './fake-vendor.fixture.ts';
@@ -229,4 +231,44 @@ describe.each(Object.keys(vendors))('video generation contract: %s', (name) => {
     await vendor.deliverWebhook(vendorId);
     expect((await vendor.generator.readWebhook!(receiver.deliveries.at(-1)!)).status.state).toBe('refused');
   });
+});
+
+/**
+ * The offline generator against the same promises where they apply: a playable portrait clip at the end of submit →
+ * status, a length it does not offer refused, a cancel after the end resolving, an id it never made read as failed.
+ * Vendor protocol (rate limits, timeouts, webhooks) has no local counterpart.
+ */
+describe('video generation contract: local', () => {
+  const generator = createLocalVideoGenerator({ media: createMediaPort(), dir: join(scratch, 'local') });
+  const submit = (seconds: number) => generator.submit({ image: { path: still }, prompt: 'slow zoom in on the waves', seconds });
+
+  it('renders the still into a 1080x1920 clip of the asked length that status reports completed, and frees it on release', async () => {
+    const { vendorId } = await submit(2);
+    const status = await generator.status(vendorId);
+    expect(status).toMatchObject({ state: 'completed', resultPath: expect.stringMatching(/\.mp4$/) });
+    expect(status.resultUrl).toBeUndefined();
+    const info = await probe(status.resultPath!);
+    expect(info).toMatchObject({ hasVideo: true, width: 1080, height: 1920, videoCodec: 'h264' });
+    expect(info.duration).toBeCloseTo(2, 1);
+    await expect(generator.cancel(vendorId)).resolves.toBeUndefined();
+    await generator.release!(vendorId);
+    expect(existsSync(status.resultPath!)).toBe(false);
+    expect((await generator.status(vendorId)).state).toBe('failed');
+  }, 60_000);
+
+  it('refuses a length it does not offer, and a still given as a URL', async () => {
+    expect(generator.lengths).toContain(5);
+    expect((await errorOf(submit(2.5))).kind).toBe('permanent');
+    expect((await errorOf(generator.submit({ image: { url: 'https://example.com/a.png' }, prompt: 'x', seconds: 2 }))).kind).toBe('permanent');
+    expect((await errorOf(generator.status('../../etc/passwd'))).kind).toBe('permanent');
+  });
+
+  it('stops a render when its signal aborts, leaving no clip', async () => {
+    const controller = new AbortController();
+    const pending = generator.submit({ image: { path: still }, prompt: 'pan left', seconds: 20 }, controller.signal);
+    setTimeout(() => controller.abort(new Error('cancelled')), 300);
+    await expect(pending).rejects.toThrow('cancelled');
+    const left = readdirSync(join(scratch, 'local')).filter((name) => name.includes('.part'));
+    expect(left).toEqual([]);
+  }, 30_000);
 });

@@ -21,8 +21,10 @@ export type GenerationState = 'queued' | 'running' | 'completed' | 'failed' | 'r
 
 export interface GenerationStatus {
   state: GenerationState;
-  /** Set when completed: the clip to download (an http(s) URL the vendor hosts, usually for a limited time). */
+  /** Set when a vendor completed: the clip to download (an http(s) URL the vendor hosts, usually for a limited time). */
   resultUrl?: string;
+  /** Set instead when the local renderer completed: the clip's file on this machine, to copy rather than download. */
+  resultPath?: string;
   /** Set when failed or refused: the vendor's own words, for the operator log. */
   error?: string;
 }
@@ -53,6 +55,8 @@ export interface VideoGenerator {
    * delivers again). Absent when the generator takes no webhooks.
    */
   readWebhook?(delivery: WebhookDelivery): Promise<{ vendorId: string; status: GenerationStatus }>;
+  /** Frees a finished generation's `resultPath` once the caller has its copy. Absent when results live at the vendor. */
+  release?(vendorId: string): Promise<void>;
 }
 
 /**
