@@ -17,6 +17,7 @@ import { createRenderJob } from './jobs/render-job.ts';
 import { createSpeechJob } from './jobs/speech-job.ts';
 import { createTranscribeJob } from './jobs/transcribe-job.ts';
 import { createLibraryItemJob } from './jobs/library-item-job.ts';
+import { createVideoGenerationJob } from './jobs/video-generation-job.ts';
 import { createEmailSender } from './providers/email/index.ts';
 import { createMediaPort } from './providers/media/index.ts';
 import { createStorage } from './providers/storage/index.ts';
@@ -24,6 +25,7 @@ import { createWriter } from './providers/writer/index.ts';
 import { createSpeech } from './providers/tts/index.ts';
 import { createVoiceSamples } from './modules/voiceover/voice-samples.ts';
 import { createTranscriber } from './providers/transcriber/index.ts';
+import { createVideoGenerator } from './providers/video-generation/index.ts';
 import { createAuth } from './core/auth.ts';
 import { createOriginPolicy } from './core/origins.ts';
 import { createFileUrlSigner } from './core/file-urls.ts';
@@ -55,16 +57,25 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
   const speech = createSpeech(config.tts, { tmpDir: join(config.dataDir, 'tmp'), media: mediaPort });
   const transcriber = createTranscriber({ tmpDir: join(config.dataDir, 'tmp'), media: mediaPort, hosted: config.stt });
   const library = libraryTasks({ settings: config.library, pexels: config.pexels, storage, media: mediaPort });
+  const videoGenerator = createVideoGenerator(config.videoGeneration, { media: mediaPort, localDir: join(config.dataDir, 'tmp', 'motion') });
   const jobs = {
     render,
     final,
     speech: createSpeechJob({ ...speech, storage, media: mediaPort, tmpDir: join(config.dataDir, 'tmp') }),
     transcribe: createTranscribeJob({ transcriber, storage, logError: log.error }),
     libraryItem: createLibraryItemJob({ task: async (id) => (await library()).find((task) => task.id === id), tmpDir: join(config.dataDir, 'tmp') }),
+    videoGeneration: createVideoGenerationJob({
+      generator: videoGenerator,
+      generations: repositories.videoGenerations,
+      storage,
+      media: mediaPort,
+      tmpDir: join(config.dataDir, 'tmp'),
+      limits: config.videoGenerationLimits,
+    }),
   };
   const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: Object.values(jobs), log });
   const writer = createWriter(config.llm, log.error);
-  return { repositories, storage, mediaPort, queue, jobs, writer, speech, transcriber, libraryTasks: library };
+  return { repositories, storage, mediaPort, queue, jobs, writer, speech, transcriber, libraryTasks: library, videoGenerator };
 }
 
 /**

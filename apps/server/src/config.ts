@@ -10,6 +10,7 @@ import type { HostedTranscriberSettings } from './providers/transcriber/index.ts
 import type { LibrarySettings } from './modules/library/library.ts';
 import type { LlmSettings } from './providers/writer/index.ts';
 import type { Seller } from './modules/billing/invoice-pdf.ts';
+import { videoGenerationSettingsFromEnv, type VideoGenerationSettings } from './providers/video-generation/settings.ts';
 import { repoRoot } from './paths.ts';
 
 const booleanFlag = z
@@ -76,6 +77,10 @@ const envSchema = z.object({
   STT_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   STT_MODEL: z.string().min(1).default('whisper-1'),
   STT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  // AI video (issue 14): the vendors' own settings are read by videoGenerationSettingsFromEnv; these are the per-user limits.
+  VIDEO_GENERATION_RUNNING_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
+  VIDEO_GENERATION_DAILY_PER_USER: z.coerce.number().int().min(0).default(20),
+  VIDEO_GENERATION_JOB_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -110,9 +115,21 @@ export interface AppConfig {
   tts: TtsSettings;
   /** Offline pocketsphinx unless STT_API_KEY is set. */
   stt: HostedTranscriberSettings | undefined;
+  /** fal.ai or Replicate when set up; neither means the offline motion renderer. */
+  videoGeneration: VideoGenerationSettings;
+  videoGenerationLimits: VideoGenerationLimits;
   production: boolean;
   /** Every answer is checked against its endpoint's response schema (tests and e2e runs; a mismatch is a 500). */
   validateResponses: boolean;
+}
+
+export interface VideoGenerationLimits {
+  /** Generation jobs one user may have running at once; the others wait their turn. */
+  runningPerUser: number;
+  /** Hosted vendor generations one user may start in 24 hours (a chained scene counts each piece). */
+  perDay: number;
+  /** How long one run of a generation job may wait on its vendor before it gives up. */
+  jobMinutes: number;
 }
 
 /** Secrets made on first start are kept in DATA_DIR, so a restart keeps sessions and the operator link working. */
@@ -150,6 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if (e.LLM_BASE_URL && !e.LLM_MODEL) throw new Error('Invalid configuration: LLM_MODEL: required when LLM_BASE_URL is set');
   assertRazorpayComplete(e);
+  let videoGeneration: VideoGenerationSettings;
+  try {
+    videoGeneration = videoGenerationSettingsFromEnv(env);
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`, { cause: error });
+  }
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -202,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     },
     stt: e.STT_API_KEY ? { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, timeoutMs: e.STT_TIMEOUT_MS } : undefined,
+    videoGeneration,
+    videoGenerationLimits: { runningPerUser: e.VIDEO_GENERATION_RUNNING_PER_USER, perDay: e.VIDEO_GENERATION_DAILY_PER_USER, jobMinutes: e.VIDEO_GENERATION_JOB_MINUTES },
     production: e.NODE_ENV === 'production',
     validateResponses: e.VALIDATE_RESPONSES === '1',
   };

@@ -38,6 +38,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     pexels: undefined,
     tts: { openai: undefined, elevenlabs: undefined },
     stt: undefined,
+    videoGeneration: {},
+    videoGenerationLimits: { runningPerUser: 2, perDay: 20, jobMinutes: 20 },
     production: false,
     validateResponses: true,
     ...overrides,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -337,4 +337,25 @@ export const project = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('project_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One generation a video generation job asked a generator for: scene `scene`, piece `segment` of its chain. Written as
+ * soon as the vendor names it, so a job taken over after a restart polls it again instead of paying for a second one;
+ * the rows of the last day are also what the daily per-user cap counts.
+ */
+export const videoGeneration = pgTable(
+  'video_generation',
+  {
+    jobId: text('job_id').notNull(),
+    scene: integer('scene').notNull(),
+    segment: integer('segment').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    generator: text('generator').$type<'fal' | 'replicate'>().notNull(),
+    vendorId: text('vendor_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.scene, t.segment] }), index('video_generation_user_created_idx').on(t.userId, t.createdAt)],
 );

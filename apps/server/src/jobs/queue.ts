@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import type { JobStatusRecord, JobStatusRepository } from '../db/repositories/job-status.ts';
 import { UserFacingError } from '../errors.ts';
-import { PermanentJobError, type AnyJobDefinition, type JobDefinition } from './types.ts';
+import { JobCancelledError, PermanentJobError, type AnyJobDefinition, type JobDefinition } from './types.ts';
 
 export interface JobQueueOptions {
   boss: PgBoss;
@@ -85,7 +85,7 @@ export function createJobQueue(options: JobQueueOptions) {
       void statuses
         .heartbeat(job.id, attempt, percent)
         .then((state) => {
-          if (state !== 'processing') controller.abort(new Error(state === 'cancelled' ? 'cancelled' : 'job taken over'));
+          if (state !== 'processing') controller.abort(state === 'cancelled' ? new JobCancelledError() : new Error('job taken over'));
         })
         .catch((error: Error) => log.error(`heartbeat failed for ${job.id}: ${error.message}`));
     }, heartbeatMs);

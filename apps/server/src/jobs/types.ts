@@ -31,6 +31,13 @@ export interface JobDefinition<
   handler(payload: Payload, context: JobContext<UserId>): Promise<Result>;
 }
 
+/** The abort reason of a job the user cancelled; a takeover or a shutdown aborts with another, and must not undo work. */
+export class JobCancelledError extends Error {
+  constructor() {
+    super('cancelled');
+  }
+}
+
 /** A failure that retrying cannot fix (bad input, a refused file): shown to the user as is, never retried. */
 export class PermanentJobError extends Error {}
 

@@ -13,6 +13,7 @@ import { createSubscriptionsRepository } from './subscriptions.ts';
 import { createUploadsRepository } from './uploads.ts';
 import { createUsersRepository } from './users.ts';
 import { createVideoCreditsRepository } from './video-credits.ts';
+import { createVideoGenerationsRepository } from './video-generations.ts';
 
 export function createRepositories(db: Database) {
   return {
@@ -30,6 +31,7 @@ export function createRepositories(db: Database) {
     ownVideos: createOwnVideosRepository(db),
     finalVideos: createFinalVideosRepository(db),
     videoCredits: createVideoCreditsRepository(db),
+    videoGenerations: createVideoGenerationsRepository(db),
   };
 }
 

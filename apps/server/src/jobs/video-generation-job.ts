@@ -1,0 +1,169 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { aiVideoMessages, aiVideoTransitions } from '@reelsmith/contracts';
+import { fitClipArgs, joinClipsArgs, joinedSeconds, lastFrameArgs, maxMotionSeconds, sceneTransitionSeconds, type JoinPart } from '@reelsmith/media';
+import { z } from 'zod';
+import type { VideoGenerationsRepository } from '../db/repositories/video-generations.ts';
+import type { MediaPort } from '../providers/media/types.ts';
+import type { ObjectStorage } from '../providers/storage/types.ts';
+import { planClipLengths } from '../providers/video-generation/lengths.ts';
+import type { VideoGenerator } from '../providers/video-generation/types.ts';
+import { isReadableBy, storageKeySchema } from './stored-composition.ts';
+import { defineJob, JobCancelledError, PermanentJobError, type JobContext } from './types.ts';
+import { vendorSession, type ResultFetch, type VendorPacing } from './video-generation-vendor.ts';
+
+export const videoGenerationScene = z.object({
+  /** The still to animate: one of the user's files (or the shared library's). */
+  imageKey: storageKeySchema,
+  /** The direction for the generator: what moves and how. */
+  prompt: z.string().trim().min(1).max(2000),
+  /** The scene's length in the joined video; at least a second, so a transition fits inside it. */
+  seconds: z.number().min(1).max(maxMotionSeconds),
+});
+
+export const videoGenerationPayload = z.object({
+  scenes: z.array(videoGenerationScene).min(1).max(10),
+  /** Scenes crossed with this transition; cut one to the next without. */
+  join: z.object({ transition: z.enum(aiVideoTransitions) }).optional(),
+  /** Fixed by the caller, so a retried or taken-over job overwrites its own output. */
+  outputKey: z.string().regex(/^users\/[^/]+\/renders\/[a-zA-Z0-9._-]+\.mp4$/),
+});
+export type VideoGenerationPayload = z.infer<typeof videoGenerationPayload>;
+export type VideoGenerationInput = z.input<typeof videoGenerationPayload>;
+export type VideoGenerationResult = { key: string };
+
+/** A chained scene's last piece shorter than this would be a flicker: the piece before it gives up the difference. */
+const shortestPiece = 1;
+
+/**
+ * How much of each generated piece a scene shows: whole pieces, then what is left. The caller trims each piece to
+ * its share, so a 14 s scene from a 10 s and a 5 s generation shows 10 s and 4 s of them.
+ */
+export function pieceShares(sceneSeconds: number, lengths: readonly number[]): number[] {
+  let remaining = sceneSeconds;
+  const shares = lengths.map((length) => {
+    const share = Math.min(length, remaining);
+    remaining -= share;
+    return share;
+  });
+  const last = shares.length - 1;
+  if (last > 0 && shares[last]! < shortestPiece) {
+    shares[last - 1]! -= shortestPiece - shares[last]!;
+    shares[last] = shortestPiece;
+  }
+  return shares;
+}
+
+export interface VideoGenerationJobDeps {
+  generator: VideoGenerator;
+  generations: VideoGenerationsRepository;
+  storage: ObjectStorage;
+  media: MediaPort;
+  tmpDir: string;
+  limits: { runningPerUser: number; perDay: number; jobMinutes: number };
+  /** Tests shorten the waits; the defaults suit vendors that take a minute or more per clip. */
+  pacing?: Partial<Omit<VendorPacing, 'deadline'>>;
+  results?: Partial<ResultFetch>;
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * Scenes of a still and a prompt each become generated clips (the generator's lengths planned to cover the scene, a
+ * longer one chained from the last frame of the piece before), fitted to 1080x1920, trimmed and joined into one MP4
+ * stored at `outputKey`.
+ *
+ * A hosted vendor bills each submit, so its id is recorded the moment it is known: a run taken over after a restart
+ * polls the recorded generations instead of starting them again. The offline renderer costs nothing and keeps its
+ * clips on the worker's disk, so a taken-over run simply renders again. A cancel by the user cancels the vendor's
+ * unfinished generations; a takeover or a shutdown leaves them running for the next run.
+ */
+export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
+  const { generator, generations, storage, media } = deps;
+  const hosted = generator.name !== 'local';
+
+  async function checkDailyCap(userId: string, toSubmit: number): Promise<void> {
+    if (!hosted || toSubmit === 0) return;
+    const used = await generations.countVendorSince(userId, new Date(Date.now() - day));
+    if (used + toSubmit > deps.limits.perDay) throw new PermanentJobError(aiVideoMessages.dailyLimit(deps.limits.perDay));
+  }
+
+  async function run(payload: VideoGenerationPayload, context: JobContext, work: string, inFlight: Set<string>): Promise<VideoGenerationResult> {
+    const { jobId, userId, signal } = context;
+    if (!payload.outputKey.startsWith(`users/${userId}/`)) throw new PermanentJobError(aiVideoMessages.failed);
+    for (const scene of payload.scenes) {
+      if (!isReadableBy(userId, scene.imageKey) || !(await storage.stat(scene.imageKey))) throw new PermanentJobError(aiVideoMessages.failed);
+    }
+    const plans = payload.scenes.map((scene) => planClipLengths(scene.seconds, generator.lengths));
+    const recorded = new Map(hosted ? (await generations.forJob(jobId)).map((r) => [`${r.scene}.${r.segment}`, r.vendorId]) : []);
+    await checkDailyCap(userId, plans.flat().length - recorded.size);
+
+    const pacing = { pollMs: 3000, maxPollMs: 15_000, backoffMs: 5000, ...deps.pacing, deadline: Date.now() + deps.limits.jobMinutes * 60_000 };
+    const results = { maxBytes: 200 * 1024 * 1024, timeoutMs: 5 * 60_000, ...deps.results };
+    const vendor = vendorSession(generator, media, pacing, signal);
+    const ffmpeg = (args: string[], seconds: number) => media.runFfmpeg(args, { duration: seconds, signal, timeoutMs: 10 * 60_000 });
+    const pieces = plans.flat().length;
+    const parts: JoinPart[] = [];
+
+    for (const [i, scene] of payload.scenes.entries()) {
+      const shares = pieceShares(scene.seconds, plans[i]!);
+      let image = await storage.localPath(scene.imageKey);
+      for (const [j, seconds] of plans[i]!.entries()) {
+        let vendorId = recorded.get(`${i}.${j}`);
+        if (!vendorId) {
+          const submitted = (await vendor.submit({ image: { path: image }, prompt: scene.prompt, seconds })).vendorId;
+          vendorId = hosted ? await generations.record({ jobId, scene: i, segment: j }, { userId, generator: generator.name as 'fal' | 'replicate', vendorId: submitted }) : submitted;
+          // Another run of this job recorded its generation first: that one is polled, this one is not needed.
+          if (vendorId !== submitted) await generator.cancel(submitted).catch(() => undefined);
+        }
+        inFlight.add(vendorId);
+        const status = await vendor.settle(vendorId);
+        inFlight.delete(vendorId);
+        const raw = join(work, `scene${i}-${j}.source`);
+        await vendor.fetch(vendorId, status, raw, results);
+        const fitted = join(work, `scene${i}-${j}.mp4`);
+        await ffmpeg(fitClipArgs(raw, fitted, shares[j]!), shares[j]!);
+        const transition = i > 0 && j === 0 && payload.join ? { name: payload.join.transition, seconds: sceneTransitionSeconds } : undefined;
+        parts.push({ path: fitted, seconds: shares[j]!, ...(transition ? { transition } : {}) });
+        if (j + 1 < plans[i]!.length) {
+          image = join(work, `scene${i}-${j}-last.png`);
+          await ffmpeg(lastFrameArgs(raw, image), 1);
+        }
+        context.progress((90 * parts.length) / pieces);
+      }
+    }
+    const output = join(work, 'joined.mp4');
+    await ffmpeg(joinClipsArgs(parts, output), joinedSeconds(parts));
+    const stored = await storage.putFile(payload.outputKey, output, 'video/mp4');
+    return { key: stored.key };
+  }
+
+  return defineJob({
+    name: 'generate-video',
+    payload: videoGenerationPayload,
+    // A retry resumes the recorded generations; the vendor faults inside a run are already retried in place.
+    retryLimit: 1,
+    retryDelaySeconds: 30,
+    expireInSeconds: 3 * 60 * 60,
+    failureMessage: aiVideoMessages.failed,
+    runningPerUser: async () => deps.limits.runningPerUser,
+    async handler(payload, context): Promise<VideoGenerationResult> {
+      const work = join(deps.tmpDir, `generate-${context.jobId}-${context.attempt}`);
+      await mkdir(work, { recursive: true });
+      const inFlight = new Set<string>();
+      try {
+        return await run(payload, context, work, inFlight);
+      } catch (error) {
+        if (context.signal.reason instanceof JobCancelledError) {
+          // Not with the job's signal: it is aborted, and the vendor should still hear of the cancel.
+          await Promise.allSettled([...inFlight].map((id) => generator.cancel(id, AbortSignal.timeout(30_000))));
+        }
+        throw error;
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+  });
+}
+
+export type VideoGenerationJob = ReturnType<typeof createVideoGenerationJob>;

@@ -1,0 +1,86 @@
+import { copyFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { aiVideoMessages } from '@reelsmith/contracts';
+import type { MediaPort } from '../providers/media/types.ts';
+import { downloadResult } from '../providers/video-generation/download.ts';
+import { VideoGenerationError, type GenerationRequest, type GenerationStatus, type VideoGenerator } from '../providers/video-generation/types.ts';
+import { PermanentJobError } from './types.ts';
+
+export interface VendorPacing {
+  /** The first wait between two status calls; it grows by half each time up to `maxPollMs`. */
+  pollMs: number;
+  maxPollMs: number;
+  /** The wait after a transient fault when the vendor named none. */
+  backoffMs: number;
+  /** The run gives up (and the queue may retry it, resuming the same generations) past this time. */
+  deadline: number;
+}
+
+export interface ResultFetch {
+  maxBytes: number;
+  timeoutMs: number;
+  /** Tests only: the vendor stand-ins serve results from loopback. */
+  allowPrivateHosts?: boolean;
+}
+
+/** What the user is told when a generator's answer settles the job's fate. */
+function permanent(error: VideoGenerationError): PermanentJobError {
+  return new PermanentJobError(error.kind === 'refused' ? aiVideoMessages.refused : aiVideoMessages.failed);
+}
+
+/**
+ * One run's dealings with the generator: every call retried in place on a transient fault or a rate limit (waiting
+ * as long as the vendor asked) until the run's deadline, a refusal or a permanent fault ending the job at once.
+ */
+export function vendorSession(generator: VideoGenerator, media: MediaPort, pacing: VendorPacing, signal: AbortSignal) {
+  async function pause(ms: number): Promise<void> {
+    if (Date.now() + ms > pacing.deadline) throw new Error(`${generator.name} did not finish before the job's deadline`);
+    await sleep(ms, undefined, { signal });
+  }
+
+  /** Runs `call` until it answers; retryable faults wait and go round again. */
+  async function retrying<T>(call: () => Promise<T>): Promise<T> {
+    for (;;) {
+      try {
+        return await call();
+      } catch (error) {
+        if (signal.aborted || !(error instanceof VideoGenerationError)) throw error;
+        if (error.kind === 'refused' || error.kind === 'permanent') throw permanent(error);
+        await pause(error.kind === 'rateLimited' ? (error.retryAfterSeconds ?? 30) * 1000 : pacing.backoffMs);
+      }
+    }
+  }
+
+  return {
+    /**
+     * Starts a generation. A submit that got no answer may have started one all the same: asking again can pay twice,
+     * but a job that never finishes pays nothing back either, and vendors bill a lost generation rarely.
+     */
+    submit: (request: GenerationRequest) => retrying(() => generator.submit(request, signal)),
+
+    /** Polls until the generation has ended: completed, or a refusal or failure as the user's message. */
+    async settle(vendorId: string): Promise<GenerationStatus & { state: 'completed' }> {
+      let wait = pacing.pollMs;
+      for (;;) {
+        const status = await retrying(() => generator.status(vendorId, signal));
+        if (status.state === 'completed') return { ...status, state: 'completed' };
+        if (status.state === 'refused') throw new PermanentJobError(aiVideoMessages.refused);
+        if (status.state === 'failed') throw new PermanentJobError(aiVideoMessages.failed);
+        await pause(wait);
+        wait = Math.min(pacing.maxPollMs, Math.round(wait * 1.5));
+      }
+    },
+
+    /** The finished clip into `destination`: copied from this machine, or downloaded with the upload checks. */
+    async fetch(vendorId: string, status: GenerationStatus, destination: string, options: ResultFetch): Promise<void> {
+      if (status.resultPath) {
+        await copyFile(status.resultPath, destination);
+        await generator.release?.(vendorId);
+        return;
+      }
+      if (!status.resultUrl) throw new PermanentJobError(aiVideoMessages.failed);
+      const url = status.resultUrl;
+      await retrying(() => downloadResult(url, { destination, ...options, probe: media.probe, signal }));
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { imageEffects } from './image-to-video.ts';
+
+/** How AI video scenes are joined: the same five transitions as everywhere else (SPEC §3). */
+export const aiVideoTransitions = imageEffects;
+export type AiVideoTransition = (typeof aiVideoTransitions)[number];
+
+/** The texts of AI video generation (issue 14 §1); the flows built on it add their own. */
+export const aiVideoMessages = {
+  /** A vendor's content policy turned the input down: the credit comes back. */
+  refused: 'The video provider refused this image or prompt. Try another image or wording.',
+  failed: 'Video generation failed or timed out.',
+  dailyLimit: (perDay: number) => `You have used today's ${perDay} AI video generations. Please try again tomorrow.`,
+  /** Shown where a user picks the offline generator: it animates the still, it does not generate footage. */
+  offline: 'Offline motion — connect an AI video provider for generated footage',
+} as const;
