@@ -121,8 +121,9 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
         inFlight.delete(vendorId);
         const raw = join(work, `scene${i}-${j}.source`);
         await vendor.fetch(vendorId, status, raw, results);
-        const fitted = join(work, `scene${i}-${j}.mp4`);
-        await ffmpeg(fitClipArgs(raw, fitted, shares[j]!), shares[j]!);
+        // The motion renderer already makes 1080x1920 at the join's frame rate, and the join trims each part to its share.
+        const fitted = hosted ? join(work, `scene${i}-${j}.mp4`) : raw;
+        if (hosted) await ffmpeg(fitClipArgs(raw, fitted, shares[j]!), shares[j]!);
         const transition = i > 0 && j === 0 && payload.join ? { name: payload.join.transition, seconds: sceneTransitionSeconds } : undefined;
         parts.push({ path: fitted, seconds: shares[j]!, ...(transition ? { transition } : {}) });
         if (j + 1 < plans[i]!.length) {
