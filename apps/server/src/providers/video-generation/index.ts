@@ -5,10 +5,7 @@ import { createReplicateVideoGenerator } from './replicate.ts';
 import type { VideoGenerationSettings } from './settings.ts';
 import type { VideoGenerator } from './types.ts';
 
-export { downloadResult, type ResultDownloadOptions } from './download.ts';
-export { planClipLengths } from './lengths.ts';
-export { videoGenerationSettingsFromEnv, type VideoGenerationSettings } from './settings.ts';
-export * from './types.ts';
+export type { VideoGenerator } from './types.ts';
 
 /** fal.ai when it is set up, else Replicate when it is, else the offline motion renderer into `localDir`. */
 export function createVideoGenerator(settings: VideoGenerationSettings, deps: { media: MediaPort; localDir: string }): VideoGenerator {
