@@ -3,7 +3,7 @@
 // better), mobile (Lighthouse's default) and desktop presets, median of 3 runs each. Not part of `npm test`: the
 // simulated throttling makes the figures move with the machine's load, which is printed beside them.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +83,7 @@ async function audit(url, config, attempts = 3) {
   throw new Error(`${url}: ${lhr.runtimeError.message}`);
 }
 
+if (!existsSync(chromePath)) throw new Error(`No Chromium at ${chromePath}: install it, or set CHROMIUM_PATH.`);
 ensureWebBuild();
 ensureServerBuild();
 
@@ -96,8 +97,13 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
 });
 let chrome;
 
+function stopChrome() {
+  chrome?.kill();
+  chrome = undefined;
+}
+
 async function cleanUp() {
-  await chrome?.kill();
+  stopChrome();
   if (server.exitCode === null && server.signalCode === null) {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -107,10 +113,16 @@ async function cleanUp() {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => cleanUp().finally(() => process.exit(130)));
 }
+// An uncaught error skips `finally`; exiting then must not leave the server running nor its data behind.
+process.once('exit', () => {
+  stopChrome();
+  if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+});
 
 try {
   await waitForHealth(server, origin);
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags, handleSIGINT: false });
   const rows = [];
   for (const page of pages) {
     for (const [preset, config] of Object.entries(presets)) {
