@@ -73,8 +73,9 @@ function costliest(lhr) {
 }
 
 /**
- * One Lighthouse run, repeated when the trace misses the page's navigationStart: the server's COOP header moves the
- * page to a new renderer process, and on a busy machine that process can start tracing after the navigation began.
+ * One Lighthouse run, repeated when the trace misses the page's navigationStart (NO_NAVSTART, about 1 run in 10 here):
+ * the page loads in a new renderer process (site isolation, and the server's COOP header), and on a busy machine that
+ * process seems to start tracing after the navigation began.
  */
 async function audit(url, config, attempts = 3) {
   const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config);
