@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { inlineStylesheet } from './inline-stylesheet.ts';
 import { precompress } from './precompress.ts';
 
 /** The API server of `npm start`; in development Vite serves the app and forwards these paths to it. */
@@ -26,7 +27,7 @@ function sameOriginProxy(target: string): ProxyOptions {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), inlineStylesheet(), precompress()],
   // SPEC §9: the built app writes nothing to the browser console (React's and the router's own reports included).
   esbuild: command === 'build' ? { drop: ['console', 'debugger'] } : {},
   server: {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 const webRoot = join(import.meta.dirname, '..');
 /** What a first visit to /login may cost in gzipped JavaScript (issue 13): each KB delays the form on a phone. */
@@ -37,8 +37,9 @@ function buildInto(dir: string): void {
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stderr}`);
 }
 
+beforeAll(() => buildInto(outDir));
+
 it('keeps the JavaScript of a first visit to /login under budget', () => {
-  buildInto(outDir);
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
   // The entry, then the /login route's lazy chunk, which the router fetches before showing the page.
@@ -52,4 +53,10 @@ it('keeps the JavaScript of a first visit to /login under budget', () => {
   expect(total).toBeLessThanOrEqual(loginBudgetBytes);
   // Lazy pages stay out of the first load: a page only /dashboard needs is not among these files.
   expect([...files].some((file) => file.includes('DashboardPage'))).toBe(false);
+});
+
+it('paints without waiting for a stylesheet request', () => {
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  expect(html).toMatch(/<style>@layer /);
 });
