@@ -255,7 +255,7 @@ describe('video generation contract: local', () => {
     await generator.release!(vendorId);
     expect(existsSync(status.resultPath!)).toBe(false);
     expect((await generator.status(vendorId)).state).toBe('failed');
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a length it does not offer, and a still given as a URL', async () => {
     expect(generator.lengths).toContain(5);

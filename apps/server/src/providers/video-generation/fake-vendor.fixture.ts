@@ -58,6 +58,8 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
 }
 
 export async function startFakeVendorServer<Route extends string>(protocol: FakeProtocol<Route>) {
+  // Made before listening: ffmpeg blocks this process, and inside a request it would stall every answer past the adapters' timeouts.
+  sampleClip();
   const requests: RecordedRequest[] = [];
   const interruptions = new Map<Route, FakeReply[]>();
   const files = new Map<string, Buffer>();
