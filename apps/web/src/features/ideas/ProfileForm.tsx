@@ -59,7 +59,7 @@ export function ProfileForm({ email, initial, allowance, onGenerated }: ProfileF
     onSuccess: (generated) => onGenerated(generated.ideas),
     onError: showFailure,
     // The list and the credits changed (or a refusal says they are used up): read both again.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ideasKeys.ideas(email) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ideasKeys.ideas(email) }),
   });
   const busy = saving.isPending ? 'saving' : generating.isPending ? 'generating' : null;
   const atLimit = allowance !== undefined && allowance.ideas_generated >= allowance.ideas_allowed;
