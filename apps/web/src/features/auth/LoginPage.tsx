@@ -7,7 +7,7 @@ import {
   resendVerificationMessages,
   simpleEmailPattern,
 } from '@reelsmith/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
@@ -32,18 +32,30 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string>();
-  const [loggingIn, setLoggingIn] = useState(false);
-  const [sideAction, setSideAction] = useState<SideAction | null>(null);
   /** undefined until the user acts: until then the page shows why they arrived (verified, account created...). */
   const [outcome, setOutcome] = useState<NoticeMessage | null>();
   const notice = outcome === undefined ? loginArrivalNotice(searchParams, location.state) : outcome;
+
+  // Pending until the dashboard has opened, so the progress stays up until the page changes.
+  const login = useMutation({
+    mutationFn: logIn,
+    onSuccess: async (result) => {
+      if (result !== 'signedIn') return setOutcome(result);
+      await queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' });
+      await navigate('/dashboard');
+    },
+  });
+  const resend = useMutation({ mutationFn: authApi.resendVerification, onSuccess: (answer) => setOutcome(resendVerificationOutcome(answer)) });
+  const forgot = useMutation({ mutationFn: authApi.requestPasswordReset, onSuccess: (answer) => setOutcome(passwordResetRequestOutcome(answer)) });
+  const loggingIn = login.isPending;
+  const sideAction: SideAction | null = resend.isPending ? 'resend' : forgot.isPending ? 'forgot' : null;
 
   function showError(text: string, field: HTMLInputElement | null) {
     setOutcome({ tone: 'error', text });
     field?.focus();
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loggingIn) return;
     const trimmedEmail = email.trim();
@@ -56,42 +68,28 @@ export function LoginPage() {
       return;
     }
     setOutcome(null);
-    setLoggingIn(true);
-    const result = await logIn({ email: trimmedEmail, password });
-    if (result === 'signedIn') {
-      await queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' });
-      await navigate('/dashboard');
-      return;
-    }
-    setLoggingIn(false);
-    setOutcome(result);
+    login.mutate({ email: trimmedEmail, password });
   }
 
-  async function handleResend() {
+  function handleResend() {
     const trimmedEmail = email.trim();
     if (!simpleEmailPattern.test(trimmedEmail)) return showError(resendVerificationMessages.needEmail, emailRef.current);
     setOutcome(null);
-    setSideAction('resend');
-    const answer = await authApi.resendVerification({ email: trimmedEmail });
-    setSideAction(null);
-    setOutcome(resendVerificationOutcome(answer));
+    resend.mutate({ email: trimmedEmail });
   }
 
-  async function handleForgot() {
+  function handleForgot() {
     const trimmedEmail = email.trim();
     if (!trimmedEmail) return showError(passwordResetMessages.needEmail, emailRef.current);
     setOutcome(null);
-    setSideAction('forgot');
-    const answer = await authApi.requestPasswordReset({ email: trimmedEmail, redirectTo: authCallbackPaths.resetPassword });
-    setSideAction(null);
-    setOutcome(passwordResetRequestOutcome(answer));
+    forgot.mutate({ email: trimmedEmail, redirectTo: authCallbackPaths.resetPassword });
   }
 
   return (
     <AuthShell>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back</h1>
       <p className="mt-1 text-muted">Log in to keep creating videos.</p>
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="mt-6 flex flex-col gap-4">
+      <form noValidate onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
         {notice && <Notice message={notice} />}
         <TextField
           ref={emailRef}
@@ -122,10 +120,10 @@ export function LoginPage() {
           Login
         </Button>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
-          <Button variant="link" onClick={() => void handleResend()} disabled={sideAction !== null}>
+          <Button variant="link" onClick={handleResend} disabled={sideAction !== null}>
             {sideAction === 'resend' ? 'Sending verification email…' : 'Resend verification email'}
           </Button>
-          <Button variant="link" onClick={() => void handleForgot()} disabled={sideAction !== null}>
+          <Button variant="link" onClick={handleForgot} disabled={sideAction !== null}>
             {sideAction === 'forgot' ? 'Sending reset email…' : 'Forgot Password'}
           </Button>
         </div>

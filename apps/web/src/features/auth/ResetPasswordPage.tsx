@@ -1,4 +1,5 @@
 import { busyMessages, formMessages, passwordResetMessages } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
@@ -22,7 +23,20 @@ export function ResetPasswordPage() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<{ newPassword?: string; confirmPassword?: string }>({});
   const [outcome, setOutcome] = useState<NoticeMessage | null>(null);
-  const [saving, setSaving] = useState(false);
+  // Pending until the login page has opened, so the form stays busy until the page changes.
+  const reset = useMutation({
+    mutationFn: authApi.resetPassword,
+    onSuccess: async (answer) => {
+      if (answer !== 'network' && answer.ok) {
+        const state: LoginNoticeState = { notice: { tone: 'success', text: passwordResetMessages.changed } };
+        return navigate('/login', { state });
+      }
+      const failure = newPasswordFailure(answer);
+      if (failure === 'invalidLink') setLinkRejected(true);
+      else setOutcome(failure);
+    },
+  });
+  const saving = reset.isPending;
 
   if (!token || searchParams.has('error') || linkRejected) {
     return (
@@ -39,7 +53,7 @@ export function ResetPasswordPage() {
   }
   const resetToken = token;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
     const nextErrors = {
@@ -56,24 +70,14 @@ export function ResetPasswordPage() {
       return;
     }
     setOutcome(null);
-    setSaving(true);
-    const answer = await authApi.resetPassword({ newPassword, token: resetToken });
-    if (answer !== 'network' && answer.ok) {
-      const state: LoginNoticeState = { notice: { tone: 'success', text: passwordResetMessages.changed } };
-      await navigate('/login', { state });
-      return;
-    }
-    setSaving(false);
-    const failure = newPasswordFailure(answer);
-    if (failure === 'invalidLink') setLinkRejected(true);
-    else setOutcome(failure);
+    reset.mutate({ newPassword, token: resetToken });
   }
 
   return (
     <AuthShell>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Set a new password</h1>
       <p className="mt-1 text-muted">Type it twice so we know it is right.</p>
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="mt-6 flex flex-col gap-4">
+      <form noValidate onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
         {outcome && <Notice message={outcome} />}
         <TextField
           label={newLabel}

@@ -5,6 +5,7 @@ import {
   signupMessages,
   simpleEmailPattern,
 } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
@@ -38,14 +39,23 @@ export function SignupPage() {
   const [values, setValues] = useState<Values>({ name: '', email: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
   const [outcome, setOutcome] = useState<NoticeMessage | null>(null);
-  const [signingUp, setSigningUp] = useState(false);
+  // Pending until the login page has opened, so the progress stays up until the page changes.
+  const signup = useMutation({
+    mutationFn: authApi.signUp,
+    onSuccess: async (answer) => {
+      if (answer === 'network' || !answer.ok) return setOutcome({ tone: 'error', text: signupFailureMessage(answer) });
+      const state: LoginNoticeState = { notice: { tone: 'success', text: signupMessages.created } };
+      await navigate('/login', { state });
+    },
+  });
+  const signingUp = signup.isPending;
 
   function validateOnBlur(key: FieldKey, label: string) {
     if (!values[key] && !errors[key]) return;
     setErrors((current) => ({ ...current, [key]: fieldError(key, label, values) }));
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (signingUp) return;
     const nextErrors = Object.fromEntries(fields.map(({ key, label }) => [key, fieldError(key, label, values)]));
@@ -61,27 +71,19 @@ export function SignupPage() {
       return;
     }
     setOutcome(null);
-    setSigningUp(true);
-    const answer = await authApi.signUp({
+    signup.mutate({
       name: values.name.trim(),
       email: values.email.trim(),
       password: values.password,
       callbackURL: authCallbackPaths.verified,
     });
-    if (answer !== 'network' && answer.ok) {
-      const state: LoginNoticeState = { notice: { tone: 'success', text: signupMessages.created } };
-      await navigate('/login', { state });
-      return;
-    }
-    setSigningUp(false);
-    setOutcome({ tone: 'error', text: signupFailureMessage(answer) });
   }
 
   return (
     <AuthShell>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Create your account</h1>
       <p className="mt-1 text-muted">All fields are required.</p>
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="mt-6 flex flex-col gap-4">
+      <form noValidate onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
         {outcome && <Notice message={outcome} />}
         {fields.map((field) => (
           <TextField

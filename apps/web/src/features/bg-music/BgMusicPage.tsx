@@ -1,5 +1,5 @@
 import { bgMusicTexts, noBackgroundMusicTitle, workflowMessages, type SessionUser } from '@reelsmith/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
@@ -26,39 +26,23 @@ function MusicChoices({ user, projectId }: { user: SessionUser; projectId: strin
   const music = useQuery({ queryKey: ['music'], queryFn: fetchMusic, refetchInterval: (query) => (query.state.data?.some((t) => !t.silent) ? false : 5000) });
   const [selected, setSelected] = useState('');
   const [uploaded, setUploaded] = useState<Choice | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const uploading = useMutation({
+    mutationFn: (file: File) => uploadMusic(user.id, file),
+    onSuccess: (url, file) => {
+      setUploaded({ title: `${bgMusicTexts.uploadedTitle}: ${file.name}`, url });
+      setSelected(url);
+    },
+  });
+  // Pending until the navigation is done, so the progress stays up until the page changes.
+  const saving = useMutation({
+    mutationFn: () => updateBgMusic(user.id, projectId, selected),
+    onSuccess: () => navigate(projectId ? nextPath(projectId) : '/subtitles'),
+  });
+  const busy = uploading.isPending ? 'Uploading music' : saving.isPending ? 'Saving' : null;
 
   // The library's silent track is 'No Background Music'; one entry stands for it.
   const library: Choice[] = (music.data ?? []).filter((t) => !t.silent).map((t) => ({ title: t.title, url: t.url, detail: t.mood ?? undefined }));
   const choices = [none, ...(uploaded ? [uploaded] : []), ...library];
-
-  async function upload(file: File) {
-    setUploadError(null);
-    setBusy('Uploading music');
-    try {
-      const url = await uploadMusic(user.id, file);
-      setUploaded({ title: `${bgMusicTexts.uploadedTitle}: ${file.name}`, url });
-      setSelected(url);
-    } catch (failure) {
-      setUploadError((failure as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function next() {
-    setError(null);
-    setBusy('Saving');
-    try {
-      await updateBgMusic(user.id, projectId, selected);
-      await navigate(projectId ? nextPath(projectId) : '/subtitles');
-    } catch (failure) {
-      setError((failure as Error).message);
-      setBusy(null);
-    }
-  }
 
   return (
     <div className="flex flex-col gap-5">
@@ -87,17 +71,17 @@ function MusicChoices({ user, projectId }: { user: SessionUser; projectId: strin
           className="text-sm file:mr-2 file:rounded-lg file:border-0 file:bg-gray-100 file:px-3 file:py-2"
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
-            if (file) void upload(file);
+            if (file) uploading.mutate(file);
           }}
         />
       </label>
-      {uploadError && (
+      {uploading.error && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {uploadError}
+          {uploading.error.message}
         </p>
       )}
-      {error && <Notice message={{ tone: 'error', text: error }} />}
-      <Button className="self-start" onClick={() => void next()}>
+      {saving.error && <Notice message={{ tone: 'error', text: saving.error.message }} />}
+      <Button className="self-start" onClick={() => saving.mutate()}>
         Next
       </Button>
     </div>

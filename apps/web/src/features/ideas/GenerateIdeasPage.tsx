@@ -1,4 +1,5 @@
 import { ideaMessages, type IdeaItem, type SessionUser } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
@@ -31,8 +32,12 @@ function IdeasWorkspace({ user }: { user: SessionUser }) {
   const history = useUserIdeas(user.email);
   const navigate = useNavigate();
   const [fresh, setFresh] = useState<IdeaItem[] | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [useError, setUseError] = useState<string | null>(null);
+  // Pending until the navigation is done, so the page stays busy until the script page takes over.
+  const starting = useMutation({
+    mutationFn: (idea: IdeaItem) => startProjectFromIdea(idea.id),
+    onSuccess: (projectId, idea) => navigate(scriptPathFor(projectId, idea.script_prompt)),
+  });
+  const useError = starting.error ? (starting.error instanceof IdeasError ? starting.error.message : String(starting.error)) : null;
   const freshHeading = useRef<HTMLHeadingElement>(null);
 
   // New ideas appear beside (or, on a phone, below) the form: bring them into view and to the reader's attention.
@@ -41,18 +46,6 @@ function IdeasWorkspace({ user }: { user: SessionUser }) {
     freshHeading.current?.focus();
     freshHeading.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   }, [fresh]);
-
-  async function startFromIdea(idea: IdeaItem) {
-    setUseError(null);
-    setStarting(true);
-    try {
-      const projectId = await startProjectFromIdea(idea.id);
-      await navigate(scriptPathFor(projectId, idea.script_prompt));
-    } catch (error) {
-      setStarting(false);
-      setUseError(error instanceof IdeasError ? error.message : String(error));
-    }
-  }
 
   const freshIds = new Set(fresh?.map((idea) => idea.id));
   const earlier = (history.data?.ideas ?? []).filter((idea) => !freshIds.has(idea.id));
@@ -87,7 +80,7 @@ function IdeasWorkspace({ user }: { user: SessionUser }) {
               <h2 id="new-ideas-heading" ref={freshHeading} tabIndex={-1} className="mb-3 text-lg font-semibold">
                 New ideas
               </h2>
-              <NewIdeas ideas={fresh} disabled={starting} onUse={(idea) => void startFromIdea(idea)} />
+              <NewIdeas ideas={fresh} disabled={starting.isPending} onUse={(idea) => starting.mutate(idea)} />
             </section>
           )}
           {!(fresh && earlier.length === 0) && (
@@ -95,12 +88,12 @@ function IdeasWorkspace({ user }: { user: SessionUser }) {
               <h2 id="earlier-ideas-heading" className="mb-3 text-lg font-semibold">
                 Earlier ideas
               </h2>
-              {history.isPending ? <Loading /> : <EarlierIdeas ideas={earlier} disabled={starting} onUse={(idea) => void startFromIdea(idea)} />}
+              {history.isPending ? <Loading /> : <EarlierIdeas ideas={earlier} disabled={starting.isPending} onUse={(idea) => starting.mutate(idea)} />}
             </section>
           )}
         </div>
       </div>
-      {starting && <RenderProgress title={ideaMessages.startingProject} />}
+      {starting.isPending && <RenderProgress title={ideaMessages.startingProject} />}
     </div>
   );
 }

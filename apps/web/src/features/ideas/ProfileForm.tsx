@@ -10,7 +10,7 @@ import {
   type IdeaItem,
   type SaveBusinessProfileRequest,
 } from '@reelsmith/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -45,7 +45,23 @@ export function ProfileForm({ email, initial, allowance, onGenerated }: ProfileF
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
   const [outcome, setOutcome] = useState<NoticeMessage | null>(null);
-  const [busy, setBusy] = useState<'saving' | 'generating' | null>(null);
+  const showFailure = (error: unknown) => setOutcome({ tone: 'error', text: messageOf(error) });
+  const saving = useMutation({
+    mutationFn: save,
+    onSuccess: () => setOutcome({ tone: 'success', text: ideaMessages.saved }),
+    onError: showFailure,
+  });
+  const generating = useMutation({
+    mutationFn: async (request: SaveBusinessProfileRequest) => {
+      await save(request);
+      return generateIdeas(request);
+    },
+    onSuccess: (generated) => onGenerated(generated.ideas),
+    onError: showFailure,
+    // The list and the credits changed (or a refusal says they are used up): read both again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ideasKeys.ideas(email) }),
+  });
+  const busy = saving.isPending ? 'saving' : generating.isPending ? 'generating' : null;
   const atLimit = allowance !== undefined && allowance.ideas_generated >= allowance.ideas_allowed;
 
   /** The request to send, or null after showing what needs fixing and moving focus to the first such field. */
@@ -64,39 +80,19 @@ export function ProfileForm({ email, initial, allowance, onGenerated }: ProfileF
     queryClient.setQueryData(ideasKeys.profile(email), profile);
   }
 
-  async function handleGenerate(event: FormEvent<HTMLFormElement>) {
+  function handleGenerate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || atLimit) return;
     const request = checkedRequest();
     if (!request) return;
     setOutcome(null);
-    setBusy('generating');
-    try {
-      await save(request);
-      const generated = await generateIdeas(request);
-      onGenerated(generated.ideas);
-    } catch (error) {
-      setOutcome({ tone: 'error', text: messageOf(error) });
-    } finally {
-      setBusy(null);
-      // The list and the credits changed (or a refusal says they are used up): read both again.
-      void queryClient.invalidateQueries({ queryKey: ideasKeys.ideas(email) });
-    }
+    generating.mutate(request);
   }
 
-  async function handleSave() {
+  function handleSave() {
     if (busy) return;
     const request = checkedRequest();
-    if (!request) return;
-    setBusy('saving');
-    try {
-      await save(request);
-      setOutcome({ tone: 'success', text: ideaMessages.saved });
-    } catch (error) {
-      setOutcome({ tone: 'error', text: messageOf(error) });
-    } finally {
-      setBusy(null);
-    }
+    if (request) saving.mutate(request);
   }
 
   /** A select only offers its list's values, so what it reports fits the field's type. */
@@ -106,7 +102,7 @@ export function ProfileForm({ email, initial, allowance, onGenerated }: ProfileF
   }
 
   return (
-    <form noValidate onSubmit={(event) => void handleGenerate(event)} className="flex flex-col gap-4" aria-labelledby="profile-heading">
+    <form noValidate onSubmit={handleGenerate} className="flex flex-col gap-4" aria-labelledby="profile-heading">
       {outcome && <Notice message={outcome} />}
       {fieldOrder.map((field) =>
         field === 'business_name' || field === 'business_type' || field === 'offerings' ? (
@@ -149,7 +145,7 @@ export function ProfileForm({ email, initial, allowance, onGenerated }: ProfileF
           <Button type="submit" className="sm:flex-1" disabled={atLimit || busy !== null} aria-describedby={atLimit ? 'ideas-limit' : undefined}>
             Generate Ideas
           </Button>
-          <Button variant="secondary" onClick={() => void handleSave()} disabled={busy !== null}>
+          <Button variant="secondary" onClick={handleSave} disabled={busy !== null}>
             {busy === 'saving' ? 'Saving…' : 'Save profile'}
           </Button>
         </div>

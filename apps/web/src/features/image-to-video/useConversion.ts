@@ -1,4 +1,5 @@
 import { imageToVideoTexts, videoStatusPollMs, type ImageEffect } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { checkStatus, startConversion } from './api.ts';
 import type { PickedImage } from './images.ts';
@@ -18,6 +19,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function useConversion(onProject: (projectId: string) => void) {
   const [conversion, setConversion] = useState<Conversion>({ phase: 'idle' });
   const [error, setError] = useState<string | null>(null);
+  // Only the start is the mutation: the polling after it is its own loop, and its failures share `error` with the start's.
+  const starting = useMutation({ mutationFn: startConversion });
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
@@ -30,7 +33,7 @@ export function useConversion(onProject: (projectId: string) => void) {
     setError(null);
     setConversion({ phase: 'busy' });
     try {
-      const projectId = await startConversion(request);
+      const projectId = await starting.mutateAsync(request);
       onProject(projectId);
       for (;;) {
         await wait(videoStatusPollMs);

@@ -1,4 +1,5 @@
 import { maxVideoSeconds, ownVideoLimits, ownVideoTexts, videoStatusPollMs, type SessionUser } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
@@ -20,7 +21,6 @@ function OwnVideoWorkspace({ user }: { user: SessionUser }) {
   const [params, setParams] = useSearchParams();
   const [items, setItems] = useState<OwnVideoItem[]>([]);
   const [note, setNote] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [combining, setCombining] = useState<{ percent?: number } | null>(null);
   const [stockOpen, setStockOpen] = useState(false);
@@ -42,7 +42,7 @@ function OwnVideoWorkspace({ user }: { user: SessionUser }) {
   const full = items.length >= ownVideoLimits.maxVideos;
 
   function add(files: File[]) {
-    setError(null);
+    if (!combine.isPending) combine.reset();
     const added = addFiles(items, files, () => crypto.randomUUID(), (file) => {
       const url = URL.createObjectURL(file);
       previews.current.add(url);
@@ -62,11 +62,12 @@ function OwnVideoWorkspace({ user }: { user: SessionUser }) {
     setItems((current) => current.filter((i) => i.id !== id));
   }
 
-  /** SPEC §4: each video is saved to the project, the set is combined, and the script step opens once it is ready. */
-  async function combineAndContinue() {
-    setError(null);
-    setNote(null);
-    try {
+  /**
+   * SPEC §4: each video is saved to the project, the set is combined, and the script step opens once it is ready.
+   * One mutation for the whole chain; `busy` and `combining` say which step it is on, for the progress overlays.
+   */
+  const combine = useMutation({
+    mutationFn: async () => {
       let projectId = params.get('project');
       if (!projectId) {
         setBusy('Starting your video');
@@ -91,14 +92,18 @@ function OwnVideoWorkspace({ user }: { user: SessionUser }) {
         if (status.percent !== undefined) setCombining({ percent: status.percent });
       }
       await navigate(nextPath(projectId));
-    } catch (failure) {
-      if (alive.current) setError((failure as Error).message);
-    } finally {
-      if (alive.current) {
-        setBusy(null);
-        setCombining(null);
-      }
-    }
+    },
+    onSettled: () => {
+      if (!alive.current) return;
+      setBusy(null);
+      setCombining(null);
+    },
+  });
+  const error = combine.error?.message ?? null;
+
+  function combineAndContinue() {
+    setNote(null);
+    combine.mutate();
   }
 
   return (
@@ -136,7 +141,7 @@ function OwnVideoWorkspace({ user }: { user: SessionUser }) {
       )}
       {error && <Notice message={{ tone: 'error', text: error }} />}
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => void combineAndContinue()} disabled={items.length === 0 || over || busy !== null}>
+        <Button onClick={combineAndContinue} disabled={items.length === 0 || over || busy !== null}>
           Use Videos
         </Button>
         {items.length === 0 && <p className="text-sm text-muted">{ownVideoTexts.noVideos}</p>}

@@ -1,5 +1,5 @@
 import { billingMessages, plans } from '@reelsmith/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
@@ -34,30 +34,35 @@ function SubscriptionsContent({ email }: { email: string }) {
   // SPEC §4 trial pack: the payment link brings the payer back here with its id and status.
   const linkId = params.get('razorpay_payment_link_id');
   const linkStatus = params.get('razorpay_payment_link_status');
+  const verification = useMutation({
+    mutationFn: (id: string) => verifyPayment(email, id, billingMessages.paymentVerificationFailed),
+    onSuccess: (result) => setNotice(result.success ? { tone: 'success', text: billingMessages.trialActivated } : { tone: 'error', text: result.error ?? billingMessages.paymentVerificationFailed }),
+    onError: (error) => setNotice({ tone: 'error', text: error instanceof ServerMessageError ? error.message : billingMessages.verifyingWentWrong }),
+    onSettled: () => {
+      setParams({}, { replace: true });
+      refresh();
+    },
+  });
+  const verify = verification.mutate;
   useEffect(() => {
     if (!linkId || linkStatus !== 'paid' || verified.current) return;
     verified.current = true;
-    verifyPayment(email, linkId, billingMessages.paymentVerificationFailed)
-      .then((result) => setNotice(result.success ? { tone: 'success', text: billingMessages.trialActivated } : { tone: 'error', text: result.error ?? billingMessages.paymentVerificationFailed }))
-      .catch((error: unknown) =>
-        setNotice({ tone: 'error', text: error instanceof ServerMessageError ? error.message : billingMessages.verifyingWentWrong }),
-      )
-      .finally(() => {
-        setParams({}, { replace: true });
-        refresh();
-      });
-  }, [email, linkId, linkStatus, refresh, setParams]);
+    verify(linkId);
+  }, [linkId, linkStatus, verify]);
 
-  async function cancel() {
-    setConfirmingCancel(false);
-    setNotice(null);
-    try {
-      const result = await cancelSubscription(email, billingMessages.cancelFailed);
+  const cancellation = useMutation({
+    mutationFn: () => cancelSubscription(email, billingMessages.cancelFailed),
+    onSuccess: (result) => {
       setNotice(result.message ? { tone: 'success', text: result.message } : { tone: 'error', text: result.error ?? billingMessages.cancelFailed });
       refresh();
-    } catch {
-      setNotice({ tone: 'error', text: billingMessages.cancelFailed });
-    }
+    },
+    onError: () => setNotice({ tone: 'error', text: billingMessages.cancelFailed }),
+  });
+
+  function cancel() {
+    setConfirmingCancel(false);
+    setNotice(null);
+    cancellation.mutate();
   }
 
   const current = subscription.data;
@@ -118,15 +123,15 @@ function SubscriptionsContent({ email }: { email: string }) {
           <p className="text-sm text-gray-600">{billingMessages.cancelConfirmBody(current.plan_name, day(current.end_date))}</p>
           <div className="mt-5 flex flex-wrap gap-3">
             <Button variant="secondary" onClick={() => setConfirmingCancel(false)}>{billingMessages.cancelKeep}</Button>
-            <Button onClick={() => void cancel()}>{billingMessages.cancelConfirm}</Button>
+            <Button onClick={cancel}>{billingMessages.cancelConfirm}</Button>
           </div>
         </Dialog>
       )}
       <Dialog open={purchase.state.asking !== null} title={billingMessages.basedInIndia} onClose={purchase.dismiss}>
         <p className="text-sm text-gray-600">We issue a GST tax invoice to customers in India.</p>
         <div className="mt-5 flex gap-3">
-          <Button onClick={() => void purchase.answer('Yes')}>Yes</Button>
-          <Button variant="secondary" onClick={() => void purchase.answer('No')}>No</Button>
+          <Button onClick={() => purchase.answer('Yes')}>Yes</Button>
+          <Button variant="secondary" onClick={() => purchase.answer('No')}>No</Button>
         </div>
       </Dialog>
     </div>

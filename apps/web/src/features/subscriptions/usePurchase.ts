@@ -1,4 +1,5 @@
 import { billingMessages, subscriptionEndedStatuses, subscriptionSuccessStatuses, timing } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NoticeMessage } from '../../components/ui/Notice.tsx';
 import { ApiError } from '../../lib/client.ts';
@@ -6,13 +7,16 @@ import { checkSubscriptionStatus, createSubscription, createTrialPayment, Server
 
 export type PurchaseChoice = { kind: 'plan'; planId: 'starter' | 'growth' | 'pro'; title: string } | { kind: 'trial'; title: string };
 
-export interface PurchaseState {
+interface Answered {
   /** The purchase waiting for the 'Are you based in India?' answer. */
   asking: PurchaseChoice | null;
-  busy: boolean;
   /** Set while the payment page is open and the status is being polled. */
   waitingUrl: string | null;
   message: NoticeMessage | null;
+}
+
+export interface PurchaseState extends Answered {
+  busy: boolean;
 }
 
 const success = new Set<string>(subscriptionSuccessStatuses);
@@ -47,7 +51,7 @@ function pollStatus(subscriptionId: string, deadline: number, settle: (message: 
  * subscription status every 10 s for up to 5 minutes. The trial pack returns to this page instead (see the page).
  */
 export function usePurchase(email: string, onActivated: () => void) {
-  const [state, setState] = useState<PurchaseState>({ asking: null, busy: false, waitingUrl: null, message: null });
+  const [answered, setState] = useState<Answered>({ asking: null, waitingUrl: null, message: null });
   const stopPolling = useRef<() => void>(() => undefined);
   useEffect(() => () => stopPolling.current(), []);
 
@@ -59,30 +63,31 @@ export function usePurchase(email: string, onActivated: () => void) {
     [onActivated],
   );
 
-  const answer = useCallback(
-    async (gst: 'Yes' | 'No') => {
-      const choice = state.asking;
-      if (!choice) return;
-      setState({ asking: null, busy: true, waitingUrl: null, message: null });
-      try {
-        if (choice.kind === 'plan') {
-          const started = await createSubscription(email, choice.planId, gst, billingMessages.failedToInitiateSubscription);
-          window.open(started.short_url, '_blank', 'noopener');
-          setState({ asking: null, busy: false, waitingUrl: started.short_url, message: null });
-          stopPolling.current = pollStatus(started.subscription_id, Date.now() + timing.subscriptionPollTimeoutMs, onSettled);
-        } else {
-          const started = await createTrialPayment(email, gst, billingMessages.failedToInitiatePayment);
-          window.open(started.short_url, '_blank', 'noopener');
-          setState({ asking: null, busy: false, waitingUrl: started.short_url, message: null });
-        }
-      } catch (error) {
-        const networkText = choice.kind === 'plan' ? billingMessages.failedToStartSubscription : billingMessages.somethingWentWrong;
-        setState({ asking: null, busy: false, waitingUrl: null, message: failure(error, networkText) });
-      }
+  // Only the starting call is the mutation; the status polling that follows a plan runs on its own timer.
+  const starting = useMutation({
+    mutationFn: async ({ choice, gst }: { choice: PurchaseChoice; gst: 'Yes' | 'No' }) =>
+      choice.kind === 'plan'
+        ? createSubscription(email, choice.planId, gst, billingMessages.failedToInitiateSubscription)
+        : { ...(await createTrialPayment(email, gst, billingMessages.failedToInitiatePayment)), subscription_id: null },
+    onSuccess: (started) => {
+      window.open(started.short_url, '_blank', 'noopener');
+      setState({ asking: null, waitingUrl: started.short_url, message: null });
+      if (started.subscription_id !== null) stopPolling.current = pollStatus(started.subscription_id, Date.now() + timing.subscriptionPollTimeoutMs, onSettled);
     },
-    [email, onSettled, state.asking],
-  );
+    onError: (error, { choice }) => {
+      const networkText = choice.kind === 'plan' ? billingMessages.failedToStartSubscription : billingMessages.somethingWentWrong;
+      setState({ asking: null, waitingUrl: null, message: failure(error, networkText) });
+    },
+  });
 
+  function answer(gst: 'Yes' | 'No') {
+    const choice = answered.asking;
+    if (!choice) return;
+    setState({ asking: null, waitingUrl: null, message: null });
+    starting.mutate({ choice, gst });
+  }
+
+  const state: PurchaseState = { ...answered, busy: starting.isPending };
   return {
     state,
     choose: (choice: PurchaseChoice) => setState((s) => ({ ...s, asking: choice, message: null })),

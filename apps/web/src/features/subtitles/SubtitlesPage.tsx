@@ -1,4 +1,5 @@
 import { timing, workflowMessages, type LatestSubtitlesResponse } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
@@ -43,15 +44,26 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
   const [enabled, setEnabled] = useState(initial.subtitle_enabled === 'Yes');
   const [ctaImage, setCtaImage] = useState<File | null>(null);
   const [withLogo, setWithLogo] = useState(true);
-  const [generating, setGenerating] = useState(false);
-  const [generateError, setGenerateError] = useState<string | null>(null);
   const [nothingHeard, setNothingHeard] = useState(false);
   const looks = useStyleLooks();
   const preview = useStylePreview(style, settings.fontSize, settings.position);
-  const autosave = useAutosave(
-    (value: { settings: SubtitleSettings; cues: EditorCue[] }) => updateSubtitles(project, value.settings, editorSrt(value.cues)),
-    timing.subtitleAutosaveMs,
-  );
+  // The autosave keeps its own queue and status; each save it sends is this mutation.
+  const { mutateAsync: saveSubtitles } = useMutation({
+    mutationFn: (value: { settings: SubtitleSettings; cues: EditorCue[] }) => updateSubtitles(project, value.settings, editorSrt(value.cues)),
+  });
+  const autosave = useAutosave(saveSubtitles, timing.subtitleAutosaveMs);
+  const showCues = (srt: string) => {
+    setCues(editorCues(srt) ?? []);
+    setSelected(0);
+  };
+  const generation = useMutation({
+    mutationFn: () => generateSubtitles(project, settings),
+    onSuccess: showCues,
+    onError: (error) => setNothingHeard(error instanceof NoSpeechError),
+  });
+  const generating = generation.isPending;
+  const generateError = generation.error ? (generation.error instanceof SubtitlesError ? generation.error.message : workflowMessages.anErrorOccurred) : null;
+  const writing = useMutation({ mutationFn: (text: string) => writeSubtitles(project, settings, text), onSuccess: showCues });
   const final = useFinalVideo(project);
   const cost = useFinalVideoCost(project, final.state.kind);
   const costNoteId = useId();
@@ -66,25 +78,6 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
   function changeCues(next: EditorCue[]) {
     setCues(next);
     autosave.schedule({ settings, cues: next });
-  }
-
-  async function generate() {
-    setGenerateError(null);
-    setGenerating(true);
-    try {
-      setCues(editorCues(await generateSubtitles(project, settings)) ?? []);
-      setSelected(0);
-    } catch (error) {
-      setGenerateError(error instanceof SubtitlesError ? error.message : workflowMessages.anErrorOccurred);
-      setNothingHeard(error instanceof NoSpeechError);
-    } finally {
-      setGenerating(false);
-    }
-  }
-
-  async function write(text: string) {
-    setCues(editorCues(await writeSubtitles(project, settings, text)) ?? []);
-    setSelected(0);
   }
 
   if (final.state.kind === 'done') return <FinalVideoResult url={final.state.url} onEdit={final.reset} />;
@@ -126,12 +119,12 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
             {cues === null ? (
               <div className="flex flex-col items-start gap-3">
                 <h2 className="text-lg font-semibold">Captions</h2>
-                <Button onClick={() => void generate()} disabled={generating}>
+                <Button onClick={() => generation.mutate()} disabled={generating}>
                   {generating && <Spinner className="mr-2 size-4 border-2" />}
                   Generate Subtitles
                 </Button>
                 {generateError && <Notice message={{ tone: 'error', text: generateError }} className="w-full" />}
-                {nothingHeard && <WrittenCaptions onWrite={write} />}
+                {nothingHeard && <WrittenCaptions writing={writing} />}
               </div>
             ) : (
               <CueEditor cues={cues} onChange={changeCues} saveState={autosave.state} selected={selected} onSelect={setSelected} />

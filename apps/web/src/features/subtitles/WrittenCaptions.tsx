@@ -1,4 +1,5 @@
 import { maxWrittenSubtitleChars, subtitleTexts, workflowMessages } from '@reelsmith/contracts';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -9,30 +10,24 @@ import { SubtitlesError } from './api.ts';
  * When no speech was heard in the video, the user types what is said; the server lays it over the video as
  * captions, which the editor then shows like generated ones.
  */
-export function WrittenCaptions({ onWrite }: { onWrite: (text: string) => Promise<void> }) {
+export function WrittenCaptions({ writing }: { writing: UseMutationResult<string, Error, string> }) {
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [writing, setWriting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const failure = writing.error ? (writing.error instanceof SubtitlesError ? writing.error.message : workflowMessages.anErrorOccurred) : null;
+  const error = refusal ?? failure;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (text.trim() === '') {
-      setError(subtitleTexts.writtenEmpty);
+      setRefusal(subtitleTexts.writtenEmpty);
       return;
     }
-    setError(null);
-    setWriting(true);
-    try {
-      await onWrite(text);
-    } catch (failure) {
-      setError(failure instanceof SubtitlesError ? failure.message : workflowMessages.anErrorOccurred);
-    } finally {
-      setWriting(false);
-    }
+    setRefusal(null);
+    writing.mutate(text);
   }
 
   return (
-    <form className="flex w-full flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="flex w-full flex-col gap-3" onSubmit={submit} noValidate>
       <TextAreaField
         label={subtitleTexts.writtenLabel}
         hint={subtitleTexts.writtenHint}
@@ -42,8 +37,8 @@ export function WrittenCaptions({ onWrite }: { onWrite: (text: string) => Promis
         error={error ?? undefined}
         onChange={(event) => setText(event.target.value)}
       />
-      <Button type="submit" variant="secondary" className="self-start" disabled={writing}>
-        {writing && <Spinner className="mr-2 size-4 border-2" />}
+      <Button type="submit" variant="secondary" className="self-start" disabled={writing.isPending}>
+        {writing.isPending && <Spinner className="mr-2 size-4 border-2" />}
         {subtitleTexts.writeButton}
       </Button>
     </form>

@@ -1,4 +1,5 @@
 import { timing, workflowMessages } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkFinalVideo, startFinalVideo, SubtitlesError, type FinalVideoChoices, type ProjectRef } from './api.ts';
 
@@ -21,6 +22,8 @@ export function useFinalVideo(project: ProjectRef) {
   // Each start (and leaving the page) begins a new run; an older run's late answers are dropped.
   const run = useRef(0);
   useEffect(() => () => void (run.current += 1), []);
+  // Only the start is the mutation; the polling after it is this hook's own loop, dropped when a newer run begins.
+  const { mutateAsync: begin } = useMutation({ mutationFn: (choices: FinalVideoChoices) => startFinalVideo(project, choices) });
 
   const start = useCallback(
     async (choices: FinalVideoChoices) => {
@@ -28,7 +31,7 @@ export function useFinalVideo(project: ProjectRef) {
       const live = () => current === run.current;
       setState({ kind: 'working', percent: 0, waiting: null });
       try {
-        let status = await startFinalVideo(project, choices);
+        let status = await begin(choices);
         while (status.status === 'processing' && live()) {
           setState({ kind: 'working', percent: status.percent, waiting: status.waiting });
           await wait(timing.videoStatusPollMs);
@@ -41,7 +44,7 @@ export function useFinalVideo(project: ProjectRef) {
         if (live()) setState({ kind: 'failed', message: messageOf(error) });
       }
     },
-    [project],
+    [project, begin],
   );
 
   const reset = useCallback(() => {
