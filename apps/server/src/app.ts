@@ -26,6 +26,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { RenderJob } from './jobs/render-job.ts';
 import type { SpeechJob } from './jobs/speech-job.ts';
 import type { TranscribeJob } from './jobs/transcribe-job.ts';
+import type { VideoGenerationJob } from './jobs/video-generation-job.ts';
 import type { BillingService } from './modules/billing/billing.ts';
 import type { Seller } from './modules/billing/invoice-pdf.ts';
 import type { VoiceSamples } from './modules/voiceover/voice-samples.ts';
@@ -34,6 +35,7 @@ import type { MediaPort } from './providers/media/types.ts';
 import type { TestGateway } from './providers/payments/test-gateway.ts';
 import type { PaymentProvider } from './providers/payments/types.ts';
 import type { ObjectStorage } from './providers/storage/types.ts';
+import type { VideoGenerator } from './providers/video-generation/types.ts';
 import type { VoiceCloner } from './providers/tts/index.ts';
 import type { Writer } from './providers/writer/index.ts';
 
@@ -54,6 +56,9 @@ export interface AppDependencies {
   voiceSamples: VoiceSamples;
   speechJob: SpeechJob;
   transcribeJob: TranscribeJob;
+  /** Image-to-video generation (AI video, Product Showcase, Before/After) and which generator it runs on. */
+  videoGenerationJob: VideoGenerationJob;
+  videoGeneratorName: VideoGenerator['name'];
   /** Cloned voices (Pro plan); undefined when ElevenLabs is not configured. */
   cloner: VoiceCloner | undefined;
   /** Scratch space for files made on the way to storage. */

@@ -174,6 +174,8 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     writer: core.writer,
     speechJob: core.jobs.speech,
     transcribeJob: core.jobs.transcribe,
+    videoGenerationJob: core.jobs.videoGeneration,
+    videoGeneratorName: core.videoGenerator.name,
     cloner: core.speech.cloner,
     tmpDir: join(config.dataDir, 'tmp'),
     voiceSamples: createVoiceSamples({ tts: core.speech.tts, storage, tmpDir: join(config.dataDir, 'tmp'), log: log.error }),

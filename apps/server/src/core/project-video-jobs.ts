@@ -9,7 +9,6 @@ import type { FileUrlSigner } from './file-urls.ts';
 import { toStoredComposition, videoJobPurposes, type VideoJobPurpose } from './project-document.ts';
 import type { WorkflowProjects } from './workflow-projects.ts';
 
-
 export interface ProjectVideoJobsDependencies {
   workflow: WorkflowProjects;
   queue: JobQueue;
@@ -37,6 +36,17 @@ export function createProjectVideoJobs(deps: ProjectVideoJobsDependencies) {
   }
 
   return {
+    /** Where a purpose's job writes its video: fixed per project and purpose, so a retried job overwrites its own. */
+    outputKey: renderKey,
+
+    /**
+     * Makes a job started elsewhere (an AI video generation writing to `outputKey`) the project's video job, so
+     * status, waitForUrl and the preview adoption work for it as for a render.
+     */
+    async track(project: ProjectRecord, purpose: VideoJobPurpose, jobId: string): Promise<void> {
+      await workflow.save(project, { videoJob: { jobId, purpose } });
+    },
+
     async start(project: ProjectRecord, purpose: VideoJobPurpose): Promise<{ jobId: string }> {
       const composition = toStoredComposition(workflow.document(project), { withSubtitles: false, maxSeconds: maxVideoSeconds });
       // A new job per request; the output key is fixed per purpose, so a restart overwrites the earlier render.
