@@ -1,4 +1,5 @@
 import { maxPromptChars, scriptTexts, timing, workflowMessages, type SessionUser } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
@@ -44,21 +45,33 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
   const [prompt, setPrompt] = useState(initialPrompt);
   const [promptError, setPromptError] = useState<string | null>(null);
   const [script, setScript] = useState(initialScript);
-  const [generating, setGenerating] = useState(false);
-  const [failed, setFailed] = useState(false);
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const scriptRef = useRef<HTMLTextAreaElement>(null);
   const wantsScriptFocus = useRef(focusScript);
   const noVideo = variant === 'video' && video.data?.url === null;
 
+  // The autosave keeps its own queue and status; each save it sends is this mutation.
+  const { mutateAsync: saveText } = useMutation({
+    mutationFn: ({ id, text, leaving }: { id: string; text: string; leaving: boolean }) => saveScript(id, text, leaving),
+    onSuccess: (_, { id, text }) => cache.putScript(id, text),
+  });
   const save = useCallback(
     async (text: string, leaving: boolean) => {
-      if (!projectId) return;
-      await saveScript(projectId, text, leaving);
-      cache.putScript(projectId, text);
+      if (projectId) await saveText({ id: projectId, text, leaving });
     },
-    [cache, projectId],
+    [saveText, projectId],
   );
+  const generation = useMutation({
+    mutationFn: (text: string) => (variant === 'prompt' ? generateScript(user.id, projectId, text) : generateScriptForVideo(user.id, projectId!, text)),
+    onSuccess: (result, text) => {
+      const draft: SavedDraft = { script: result.script, video_id: result.video_id, prompt: text || initialPrompt || null };
+      wantsScriptFocus.current = true;
+      onGenerated(draft);
+      // A new project is a new page (ScriptPage keys this one by project), which opens with the draft just saved.
+      if (result.video_id === projectId) setScript(result.script);
+    },
+  });
+  const generating = generation.isPending;
   const autosave = useAutosave(save, timing.scriptAutosaveMs);
 
   useEffect(() => {
@@ -67,7 +80,7 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
     scriptRef.current?.focus();
   }, [script]);
 
-  async function handleGenerate(event: FormEvent<HTMLFormElement>) {
+  function handleGenerate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (generating || noVideo) return;
     const text = prompt.trim();
@@ -76,21 +89,7 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
       promptRef.current?.focus();
       return;
     }
-    setFailed(false);
-    setGenerating(true);
-    try {
-      const result =
-        variant === 'prompt' ? await generateScript(user.id, projectId, text) : await generateScriptForVideo(user.id, projectId!, text);
-      const draft: SavedDraft = { script: result.script, video_id: result.video_id, prompt: text || initialPrompt || null };
-      wantsScriptFocus.current = true;
-      onGenerated(draft);
-      // A new project is a new page (ScriptPage keys this one by project), which opens with the draft just saved.
-      if (result.video_id === projectId) setScript(result.script);
-    } catch {
-      setFailed(true);
-    } finally {
-      setGenerating(false);
-    }
+    generation.mutate(text);
   }
 
   function handleScriptChange(text: string) {
@@ -121,7 +120,7 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
 
         <section className="flex flex-col gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
           {script === null ? (
-            <form noValidate onSubmit={(event) => void handleGenerate(event)} className="flex flex-col gap-4">
+            <form noValidate onSubmit={handleGenerate} className="flex flex-col gap-4">
               <TextAreaField
                 ref={promptRef}
                 label={variant === 'prompt' ? scriptTexts.promptLabel : scriptTexts.directionLabel}
@@ -168,7 +167,7 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
             </>
           )}
 
-          {failed && <Notice message={{ tone: 'error', text: workflowMessages.scriptError }} />}
+          {generation.isError && <Notice message={{ tone: 'error', text: workflowMessages.scriptError }} />}
 
           <div className="flex flex-col items-stretch gap-2 border-t border-gray-100 pt-4 sm:flex-row sm:items-center sm:justify-end">
             {!canGoNext && (
