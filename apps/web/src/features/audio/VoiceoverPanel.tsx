@@ -1,4 +1,5 @@
 import { audioTexts, defaultVoice, type ClonedVoiceEmotion, type SessionUser, type VoiceName } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -24,32 +25,33 @@ export interface VoiceoverPanelProps {
 export function VoiceoverPanel({ user, projectId, script, voiceover, onVoiceover }: VoiceoverPanelProps) {
   const [voice, setVoice] = useState<VoiceName>(defaultVoice);
   const [instructions, setInstructions] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
   const [clonedError, setClonedError] = useState<string | null>(null);
   // A new voiceover starts at tempo 1, so the tempo field starts over with it.
   const [take, setTake] = useState(0);
 
-  async function run(text: string, work: () => Promise<Voiceover>, fresh: boolean) {
-    setBusy(text);
-    try {
-      onVoiceover(await work());
-      if (fresh) setTake((n) => n + 1);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const made = (fresh: boolean) => (result: Voiceover) => {
+    onVoiceover(result);
+    if (fresh) setTake((n) => n + 1);
+  };
+  const saving = useMutation({ mutationFn: () => saveAudio(user.id, projectId, { script, voice, instructions }), onSuccess: made(true) });
+  const cloning = useMutation({
+    mutationFn: ({ emotion, voiceId }: { emotion: ClonedVoiceEmotion; voiceId: string }) => generateClonedVoice(user.id, projectId, { script, emotion, voiceId }),
+    onSuccess: made(true),
+    onError: (error) => {
+      if (error instanceof AudioCallError) setClonedError(error.message);
+    },
+  });
+  const tempo = useMutation({ mutationFn: (request: { url: string; tempo: number }) => adjustTempo(user.id, projectId, request.url, request.tempo), onSuccess: made(false) });
+  const busy = saving.isPending || cloning.isPending ? audioTexts.generating : tempo.isPending ? audioTexts.adjustingTempo : null;
 
-  const generate = () => run(audioTexts.generating, () => saveAudio(user.id, projectId, { script, voice, instructions }), true).catch(() => undefined);
+  const generate = () => saving.mutate();
 
   async function generateCloned(emotion: ClonedVoiceEmotion, voiceId: string) {
     setClonedError(null);
-    await run(audioTexts.generating, () => generateClonedVoice(user.id, projectId, { script, emotion, voiceId }), true).catch((error: unknown) => {
-      if (error instanceof AudioCallError) setClonedError(error.message);
-    });
+    await cloning.mutateAsync({ emotion, voiceId }).catch(() => undefined);
   }
 
-  const applyTempo = (tempo: number) =>
-    voiceover ? run(audioTexts.adjustingTempo, () => adjustTempo(user.id, projectId, voiceover.url, tempo), false).catch(() => undefined) : Promise.resolve();
+  const applyTempo = (value: number) => (voiceover ? tempo.mutateAsync({ url: voiceover.url, tempo: value }).then(() => undefined, () => undefined) : Promise.resolve());
 
   return (
     <section aria-labelledby="voiceover-heading" className="flex flex-col gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
@@ -65,10 +67,10 @@ export function VoiceoverPanel({ user, projectId, script, voiceover, onVoiceover
         value={instructions}
         onChange={(event) => setInstructions(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') void generate();
+          if (event.key === 'Enter') generate();
         }}
       />
-      <Button className="self-start" onClick={() => void generate()}>
+      <Button className="self-start" onClick={generate}>
         {audioTexts.generate}
       </Button>
 

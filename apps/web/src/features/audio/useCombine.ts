@@ -1,4 +1,5 @@
 import { videoStatusPollMs, workflowMessages } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AudioCallError, checkVideoStatus, combineVideoAudio } from './api.ts';
 
@@ -20,6 +21,8 @@ export function useCombine(userId: string, projectId: string) {
   // Each start (and leaving the page) begins a new run; an older run's late answers are dropped.
   const run = useRef(0);
   useEffect(() => () => void (run.current += 1), []);
+  // Only the two writes are the mutation; the status polling after them is this hook's own loop.
+  const { mutateAsync: combine } = useMutation({ mutationFn: (audioUrl: string) => combineVideoAudio(userId, projectId, audioUrl) });
 
   const start = useCallback(
     async (audioUrl: string) => {
@@ -27,7 +30,7 @@ export function useCombine(userId: string, projectId: string) {
       const live = () => current === run.current;
       setState({ kind: 'working', percent: 0 });
       try {
-        await combineVideoAudio(userId, projectId, audioUrl);
+        await combine(audioUrl);
       } catch (error) {
         if (live()) setState({ kind: 'failed', message: error instanceof AudioCallError ? error.message : workflowMessages.somethingWentWrong });
         return;
@@ -46,7 +49,7 @@ export function useCombine(userId: string, projectId: string) {
         if (live()) setState({ kind: 'failed', message: workflowMessages.statusCheckFailed });
       }
     },
-    [userId, projectId],
+    [userId, projectId, combine],
   );
 
   return { state, start };
