@@ -122,7 +122,8 @@ test('/audio-types: voiceover, combine with the project video (status polled), t
   await page.getByRole('link', { name: audioTexts.goToScript }).click();
   await expect(page).toHaveURL(new RegExp(`/script-types\\?project=${projectId}$`));
   await page.getByRole('button', { name: 'Generate Script' }).click();
-  await expect(page.getByLabel('Script', { exact: true })).toBeVisible();
+  // /script-types listens to the video before writing (the page allows up to 90 s), as finish.ts waits for it.
+  await expect(page.getByLabel('Script', { exact: true })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(new RegExp(`/audio-types\\?project=${projectId}$`));
 
