@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import type { ReadinessResponse } from '@reelsmith/contracts';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -32,6 +33,7 @@ import type { Seller } from './modules/billing/invoice-pdf.ts';
 import type { VoiceSamples } from './modules/voiceover/voice-samples.ts';
 import type { EmailSender } from './providers/email/types.ts';
 import type { MediaPort } from './providers/media/types.ts';
+import type { Metrics } from './providers/metrics/metrics.ts';
 import type { TestGateway } from './providers/payments/test-gateway.ts';
 import type { PaymentProvider } from './providers/payments/types.ts';
 import type { ObjectStorage } from './providers/storage/types.ts';
@@ -79,7 +81,14 @@ export interface AppDependencies {
   /** Leaves operator endpoints out of the published OpenAPI document. */
   production?: boolean;
   validateResponses?: boolean;
+  /** Fastify's trustProxy: which X-Forwarded-For headers name the real client. */
+  trustProxy?: boolean | number | string[];
+  /** What /ready reports: database, storage and migrations. */
+  readiness: () => Promise<ReadinessResponse>;
+  metrics: Metrics;
 }
+
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the HTTP app from ready collaborators; main.ts (or a test) decides which ones. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -95,9 +104,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // registerRequestLog writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // A hop count as proxy-addr reads it: the client is the address that many proxies back from the socket.
+    trustProxy: typeof deps.trustProxy === 'number' ? hopsTrusted(deps.trustProxy) : (deps.trustProxy ?? false),
   });
   recordRoutes(app);
-  registerRequestLog(app);
+  registerRequestLog(app, deps.metrics);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, deps.contentSources);
   registerInputGuard(app);
@@ -112,7 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const router = createEndpointRouter(app, { auth: deps.auth, operator, validateResponses: deps.validateResponses });
   registerDocsRoutes(router, { production: deps.production ?? false, publicUrl: deps.publicUrl });
   for (const feature of composeFeatures(deps, (line) => app.log.error(line))) await feature.register({ router, app, operator });
-  registerHealthRoutes(router);
+  registerHealthRoutes(router, { readiness: deps.readiness, metrics: deps.metrics });
 
   await registerWebRoutes(app, deps.webDistDir ?? '');
   return app;

@@ -37,9 +37,12 @@ export function createLibraryFeatures(deps: {
   signer: FileUrlSigner;
   uploads: UploadService;
   log: LibraryLog;
+  /** Wraps the stock provider so its calls are measured. */
+  measure?: <T extends object>(provider: T, name: string) => T;
 }) {
   const library = createMediaLibrary({ tasks: deps.tasks, make: queuedLibraryItems({ queue: deps.queue, job: deps.job }), log: deps.log });
-  const provider = createStockProvider({ pexels: deps.pexels, library, storage: deps.storage, signer: deps.signer });
+  const stock = createStockProvider({ pexels: deps.pexels, library, storage: deps.storage, signer: deps.signer });
+  const provider = deps.measure ? deps.measure(stock, deps.pexels ? 'pexels' : 'local-stock') : stock;
   return {
     library,
     warmUp: deps.settings.warmUp,

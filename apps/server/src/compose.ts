@@ -31,6 +31,9 @@ import { createOriginPolicy } from './core/origins.ts';
 import { createFileUrlSigner } from './core/file-urls.ts';
 import { createLibraryFeatures, libraryTasks } from './compose-library.ts';
 import { createQuotaService, rendersAtOnce } from './core/quotas.ts';
+import { createReadiness } from './core/readiness.ts';
+import { instrumented } from './providers/metrics/instrument.ts';
+import { createMetrics } from './providers/metrics/metrics.ts';
 import { createUploadService } from './core/uploads.ts';
 import { buildApp } from './app.ts';
 
@@ -42,6 +45,8 @@ export interface Logger {
 /** The collaborators both the web process and a worker-only process need. */
 export function composeCore(config: AppConfig, database: DatabaseHandle, log: Logger) {
   const repositories = createRepositories(database.db);
+  const metrics = createMetrics({ jobCounts: () => repositories.jobStatus.countsByQueueAndState() });
+  const measure = <T extends object>(provider: T, name: string) => instrumented(provider, name, metrics);
   const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
   const mediaPort = createMediaPort();
   const boss = createBoss(database, (error) => log.error(`job queue: ${error.message}`));
@@ -54,10 +59,12 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
     tmpDir: join(config.dataDir, 'tmp'),
     rendersAtOnce: (userId) => rendersAtOnce(repositories.subscriptions, userId),
   });
-  const speech = createSpeech(config.tts, { tmpDir: join(config.dataDir, 'tmp'), media: mediaPort });
-  const transcriber = createTranscriber({ tmpDir: join(config.dataDir, 'tmp'), media: mediaPort, hosted: config.stt });
+  const spoken = createSpeech(config.tts, { tmpDir: join(config.dataDir, 'tmp'), media: mediaPort });
+  const speech = { tts: measure(spoken.tts, config.tts.openai ? 'openai-tts' : 'local-tts'), cloner: spoken.cloner && measure(spoken.cloner, 'elevenlabs') };
+  const transcriber = measure(createTranscriber({ tmpDir: join(config.dataDir, 'tmp'), media: mediaPort, hosted: config.stt }), config.stt ? 'hosted-stt' : 'local-stt');
   const library = libraryTasks({ settings: config.library, pexels: config.pexels, storage, media: mediaPort });
-  const videoGenerator = createVideoGenerator(config.videoGeneration, { media: mediaPort, localDir: join(config.dataDir, 'tmp', 'motion') });
+  const generator = createVideoGenerator(config.videoGeneration, { media: mediaPort, localDir: join(config.dataDir, 'tmp', 'motion') });
+  const videoGenerator = measure(generator, `video-${generator.name}`);
   const jobs = {
     render,
     final,
@@ -73,9 +80,9 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
       limits: config.videoGenerationLimits,
     }),
   };
-  const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: Object.values(jobs), log });
-  const writer = createWriter(config.llm, log.error);
-  return { repositories, storage, mediaPort, queue, jobs, writer, speech, transcriber, libraryTasks: library, videoGenerator };
+  const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: Object.values(jobs), log, observeJob: metrics.observeJob });
+  const writer = measure(createWriter(config.llm, log.error), config.llm ? 'llm' : 'local-writer');
+  return { repositories, storage, mediaPort, queue, jobs, writer, speech, transcriber, libraryTasks: library, videoGenerator, metrics, measure };
 }
 
 /**
@@ -113,7 +120,7 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
   const { repositories, storage } = core;
   const email = createEmailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, repositories.outbox);
   const payments = await composePayments(config, repositories, log);
-  const quotas = createQuotaService({ subscriptions: repositories.subscriptions, clock: payments.clock });
+  const quotas = createQuotaService({ subscriptions: repositories.subscriptions, clock: payments.clock, creditSpent: (kind) => core.metrics.creditSpent(kind) });
   const planChanges = createPlanChanges({ subscriptions: repositories.subscriptions, billing: repositories.billing, clock: payments.clock });
   const arrivals = createPaymentArrivals({ provider: payments.provider, billing: repositories.billing, quotas, planChanges, log });
   const billing = createBillingService({
@@ -158,6 +165,7 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     signer,
     uploads,
     log,
+    measure: core.measure,
   });
   const app = await buildApp({
     repositories,
@@ -193,6 +201,9 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     logLevel: config.logLevel,
     production: config.production,
     validateResponses: config.validateResponses,
+    trustProxy: config.trustProxy,
+    readiness: createReadiness({ database, storage }),
+    metrics: core.metrics,
   });
   payments.connect(app);
   return { ...core, app, auth, email, signer, uploads, quotas, billing, testGateway: payments.testGateway, media };

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, parseTrustProxy } from './config.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'reelsmith-config-'));
 
@@ -77,5 +77,18 @@ describe('loadConfig', () => {
       publicUrl: 'https://reels.example.com',
       publicUrlConfigured: true,
     });
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('reads true/false, a hop count or a list of proxy addresses, and refuses anything else', () => {
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.1,10.0.1.0/24')).toEqual(['10.0.0.1', '10.0.1.0/24']);
+    const dir = mkdtempSync(join(tmpdir(), 'reelsmith-config-'));
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.1' }).trustProxy).toEqual(['10.0.0.1']);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'everyone; rm -rf' })).toThrow(/TRUST_PROXY/);
   });
 });

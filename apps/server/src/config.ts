@@ -17,6 +17,12 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+export function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',');
+}
+
 /** Every setting the app reads, parsed once at boot. Services receive values from here, never from process.env. */
 const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
@@ -34,6 +40,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Reelsmith <no-reply@reelsmith.local>'),
   RUN_WORKERS: booleanFlag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  // Behind a reverse proxy: 'true' (any), a hop count, or the proxies' addresses/CIDRs, comma-separated.
+  TRUST_PROXY: z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'TRUST_PROXY is true, false, a hop count or a comma-separated list of addresses').default('false'),
+  // A worker's metrics on 127.0.0.1:<port> (workers serve no HTTP otherwise); unset, none.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(6 * 60 * 60),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -100,6 +110,9 @@ export interface AppConfig {
   mailFrom: string;
   runWorkers: boolean;
   workerConcurrency: number;
+  /** Which proxies' X-Forwarded-For to believe, so rate limits and logs see the client, not the proxy. */
+  trustProxy: boolean | number | string[];
+  metricsPort: number | undefined;
   fileUrlTtlSeconds: number;
   s3: S3Settings | undefined;
   /** An OpenAI-compatible chat endpoint when LLM_BASE_URL is set; otherwise the offline copywriter writes. */
@@ -189,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     runWorkers: e.RUN_WORKERS,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metricsPort: e.METRICS_PORT,
     fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,
     s3: e.S3_BUCKET
       ? {

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { composeCore } from './compose.ts';
+import { serveMetrics } from './providers/metrics/serve.ts';
 
 /**
  * A worker-only process: it serves no HTTP, only takes jobs from the shared database and writes to the shared
@@ -14,14 +15,16 @@ if (!config.databaseUrl) {
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const log = { info: (line: string) => console.log(line), error: (line: string) => console.error(line) };
-const { queue } = composeCore(config, database, log);
+const { queue, metrics } = composeCore(config, database, log);
 await queue.startWorkers(config.workerConcurrency);
+const metricsServer = config.metricsPort ? await serveMetrics(metrics, config.metricsPort) : undefined;
 console.log(`Reelsmith worker ${process.pid} is taking jobs (concurrency ${config.workerConcurrency}).`);
 
 let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
+  metricsServer?.close();
   await queue.stop();
   await database.close();
   process.exit(0);

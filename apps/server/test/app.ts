@@ -26,6 +26,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Reelsmith <no-reply@reelsmith.local>',
     runWorkers: false,
     workerConcurrency: 1,
+    trustProxy: false,
+    metricsPort: undefined,
     fileUrlTtlSeconds: 3600,
     s3: undefined,
     llm: undefined,

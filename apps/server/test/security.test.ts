@@ -101,3 +101,29 @@ describe('dev outbox', () => {
     }
   });
 });
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  const resendFrom = (t: TestApp, client: string) =>
+    t.app.inject({ method: 'POST', url: '/api/send-verification-email', payload: { email: 'someone@example.com' }, headers: { origin: 'http://localhost:8080', 'x-forwarded-for': client } });
+
+  it('limits each client by the address the trusted proxy names, not by the proxy', async () => {
+    const t = await startTestApp(pglite!, { authRateLimit: { max: 2, windowSeconds: 60 }, trustProxy: ['127.0.0.1'] });
+    try {
+      const first = [await resendFrom(t, '203.0.113.7'), await resendFrom(t, '203.0.113.7'), await resendFrom(t, '203.0.113.7')];
+      expect(first.map((a) => a.statusCode)).toEqual([200, 200, 429]);
+      expect((await resendFrom(t, '203.0.113.8')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For when no proxy is trusted, so a client cannot pick a fresh address per request', async () => {
+    const t = await startTestApp(pglite!, { authRateLimit: { max: 2, windowSeconds: 60 } });
+    try {
+      const answers = [await resendFrom(t, '203.0.113.7'), await resendFrom(t, '203.0.113.8'), await resendFrom(t, '203.0.113.9')];
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});

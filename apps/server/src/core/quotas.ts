@@ -15,7 +15,7 @@ const endedStatuses = new Set(['cancelled', 'halted', 'completed', 'expired']);
  * Credits per billing period. Every check happens here, on the server, with one conditional UPDATE per credit, so
  * concurrent requests can never take more than the allowance; a generation that fails gives its credit back.
  */
-export function createQuotaService(deps: { subscriptions: SubscriptionsRepository; clock: Clock }) {
+export function createQuotaService(deps: { subscriptions: SubscriptionsRepository; clock: Clock; creditSpent?: (kind: QuotaKind) => void }) {
   const { subscriptions, clock } = deps;
 
   /** Starts the next period when the current one is over: the Free Plan renews itself, an ended plan falls back to it. */
@@ -55,6 +55,7 @@ export function createQuotaService(deps: { subscriptions: SubscriptionsRepositor
     async consume(userId: string, kind: QuotaKind): Promise<void> {
       await service.current(userId);
       if (!(await subscriptions.consume(userId, kind))) throw new UserFacingError(403, quotaMessages[kind]);
+      deps.creditSpent?.(kind);
     },
 
     async refund(userId: string, kind: QuotaKind): Promise<void> {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -18,8 +18,24 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Migrations in the folder that this database has not applied yet (0 when current); throws when unreachable. */
+  pendingMigrations(): Promise<number>;
   /** Raw SQL for pg-boss: parameterised statements, or several statements in one text when there are none. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** Any number: it only has to be the same in every process that migrates this database. */
+const migrationLockKey = 7_160_325;
+
+function migrationsInFolder(): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+async function pendingIn(executeSql: DatabaseHandle['executeSql']): Promise<number> {
+  // drizzle's migrators (PGlite and node-postgres alike) record each applied migration in this table.
+  const { rows } = await executeSql('select count(*)::int as applied from drizzle.__drizzle_migrations', []);
+  return migrationsInFolder() - (rows[0] as { applied: number }).applied;
 }
 
 /** PGlite keeps its files in `dataDir`; `memory://` (or undefined) keeps everything in memory, for tests. */
@@ -28,16 +44,19 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const client = new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const executeSql: DatabaseHandle['executeSql'] = async (text, values) => {
+    if (values && values.length > 0) return client.query(text, values);
+    // PGlite's query() takes one statement; pg-boss sends several in one text when there are no parameters.
+    const results = await client.exec(text);
+    return results.at(-1) ?? { rows: [] };
+  };
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
-    async executeSql(text, values) {
-      if (values && values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
-      return results.at(-1) ?? { rows: [] };
-    },
+    executeSql,
+    pendingMigrations: () => pendingIn(executeSql),
   };
 }
 
@@ -50,9 +69,20 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    // Several API and worker processes may start together: one migrates while the others wait, then find nothing to do.
+    async migrate() {
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [migrationLockKey]);
+        await migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder });
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+        connection.release();
+      }
+    },
     close: () => pool.end(),
     executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
+    pendingMigrations: () => pendingIn((text, values) => pool.query(text, values as unknown[] | undefined)),
   };
 }
 

@@ -1,13 +1,16 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { Metrics } from '../providers/metrics/metrics.ts';
 import { withoutOperatorToken } from './operator.ts';
 
 /**
  * One line per request, written when the answer has gone out: what was asked, by whom, how it ended and how long it
  * took. Bodies are never logged (they carry passwords, scripts and files), and the operator token is cut from URLs.
  */
-export function registerRequestLog(app: FastifyInstance): void {
+export function registerRequestLog(app: FastifyInstance, metrics?: Pick<Metrics, 'observeRequest'>): void {
   app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, so /api/jobs/:id is one series however many jobs there are.
+    metrics?.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     request.log.info(
       {
         method: request.method,

@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { JobStatusRecord, JobStatusRepository } from '../db/repositories/job-status.ts';
 import { UserFacingError } from '../errors.ts';
 import { JobCancelledError, PermanentJobError, type AnyJobDefinition, type JobDefinition } from './types.ts';
+import type { Metrics } from '../providers/metrics/metrics.ts';
 
 export interface JobQueueOptions {
   boss: PgBoss;
@@ -18,6 +19,8 @@ export interface JobQueueOptions {
   shutdownGraceMs?: number;
   /** Interruptions (shutdowns, lost workers) a job may live through before it fails for good. */
   maxInterruptions?: number;
+  /** Each attempt's run time by job kind and outcome. */
+  observeJob?: Metrics['observeJob'];
 }
 
 /** `userId` null starts a system job (the definition says which): no user can see, wait for or cancel it. */
@@ -79,6 +82,8 @@ export function createJobQueue(options: JobQueueOptions) {
     const claimed = await statuses.claim(job.id, perUser && owner ? await perUser(owner) : undefined);
     if (claimed === 'wait') return handBack(definition, job.id, 'the user already runs as many as their plan allows');
     if (!claimed) return;
+    const started = performance.now();
+    const observe = (outcome: Parameters<Metrics['observeJob']>[1]) => options.observeJob?.(definition.name, outcome, (performance.now() - started) / 1000);
     const attempt = claimed.attempt;
     let percent = claimed.percent;
     const pulse = setInterval(() => {
@@ -102,19 +107,22 @@ export function createJobQueue(options: JobQueueOptions) {
         },
       });
       await statuses.settle(job.id, attempt, { state: 'done', result, percent: 100 });
+      observe('done');
     } catch (error) {
       if (controller.signal.reason === shutdownReason) {
+        observe('interrupted');
         log.info(`job ${definition.name} ${job.id} attempt ${attempt} interrupted by shutdown; handing it back`);
         await statuses.interrupt(job.id, attempt, maxInterruptions, definition.failureMessage);
         return handBack(definition, job.id, 'shutdown');
       }
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) return observe('interrupted');
       if (error instanceof PermanentJobError) {
         await statuses.settle(job.id, attempt, { state: 'error', error: error.message });
-        return;
+        return observe('error');
       }
       const lastAttempt = attempt - claimed.interruptions > definition.retryLimit;
       log.error(`job ${definition.name} ${job.id} attempt ${attempt} failed${lastAttempt ? ' for good' : ''}: ${(error as Error).message}`);
+      observe(lastAttempt ? 'error' : 'retry');
       if (lastAttempt) await statuses.settle(job.id, attempt, { state: 'error', error: definition.failureMessage });
       else await statuses.requeue(job.id, attempt);
       if (!lastAttempt) throw error;

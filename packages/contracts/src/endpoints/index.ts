@@ -12,7 +12,7 @@ import { brollEndpoints, finalVideoEndpoints, ownMediaEndpoints } from './video.
 import { scriptEndpoints, voiceoverEndpoints } from './voiceover.ts';
 
 export { accountEndpoints, billingEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, voiceoverEndpoints };
-export { jobStatusResponse, outboxQuery, type JobStatusResponse } from './platform.ts';
+export { jobStatusResponse, outboxQuery, readinessResponse, type JobStatusResponse, type ReadinessResponse } from './platform.ts';
 
 /** Every endpoint the server answers; the route check and the OpenAPI document read this list. */
 // Pure: the web app never reads the list, so its bundler drops it and every endpoint group no page calls.

@@ -17,6 +17,14 @@ export type JobStatusResponse = z.infer<typeof jobStatusResponse>;
 
 export const outboxQuery = z.object({ to: z.string().trim().max(254).optional() });
 
+const check = z.object({ ok: z.boolean(), detail: z.string().optional() });
+/** Each dependency a host needs before it takes traffic; `status` is 'ready' only when all are ok. */
+export const readinessResponse = z.object({
+  status: z.enum(['ready', 'not ready']),
+  checks: z.object({ database: check, storage: check, migrations: check }),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponse>;
+
 export const platformEndpoints = {
   health: defineEndpoint({
     method: 'GET',
@@ -27,6 +35,37 @@ export const platformEndpoints = {
     body: 'none',
     request: none,
     response: z.object({ status: z.literal('ok') }),
+  }),
+  liveness: defineEndpoint({
+    method: 'GET',
+    path: '/health',
+    summary: 'Liveness for a load balancer or an orchestrator: the process answers (the same as /api/health).',
+    tag: 'platform',
+    access: 'public',
+    body: 'none',
+    request: none,
+    response: z.object({ status: z.literal('ok') }),
+  }),
+  ready: defineEndpoint({
+    method: 'GET',
+    path: '/ready',
+    summary: 'Readiness: the database and the storage answer and the migrations are current (503 naming what is not).',
+    tag: 'platform',
+    access: 'public',
+    body: 'none',
+    request: none,
+    response: readinessResponse,
+  }),
+  metrics: defineEndpoint({
+    method: 'GET',
+    path: '/metrics',
+    summary: 'Prometheus metrics: HTTP latency by route, jobs by kind and state, job run time, provider calls, credits spent.',
+    tag: 'platform',
+    access: 'operator',
+    body: 'none',
+    request: none,
+    response: z.string(),
+    produces: 'text/plain',
   }),
   file: defineEndpoint({
     method: 'GET',

@@ -103,6 +103,10 @@ export function createJobStatusRepository(db: Database) {
         .returning({ id: jobStatus.id });
       return rows.length === 1;
     },
+    /** How many jobs each queue has in each state, for the metrics. */
+    async countsByQueueAndState(): Promise<Array<{ queue: string; state: string; count: number }>> {
+      return db.select({ queue: jobStatus.queue, state: jobStatus.state, count: count() }).from(jobStatus).groupBy(jobStatus.queue, jobStatus.state);
+    },
     async staleProcessing(olderThan: Date): Promise<JobStatusRecord[]> {
       return db.select().from(jobStatus).where(and(eq(jobStatus.state, 'processing'), lt(jobStatus.heartbeatAt, olderThan)));
     },
