@@ -37,6 +37,8 @@ ok = step('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '
 
 ensureWebBuild();
 ensureServerBuild();
+// The runtime folder a deployment runs (npm run release), started as a deployment and asked whether it is ready.
+ok = step('release folder and its check', 'node', ['scripts/release.mjs', '--no-build', '--check']) && ok;
 const libraryReady = await library;
 console.log(`◀ media library for the e2e servers: ${libraryReady ? 'ready' : 'FAILED'}, ${((Date.now() - libraryStarted) / 60_000).toFixed(1)} min after it began`);
 ok = libraryReady && ok;

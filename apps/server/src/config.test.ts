@@ -92,3 +92,30 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'everyone; rm -rf' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('PAYMENTS in a deployment', () => {
+  const razorpay = {
+    RAZORPAY_KEY_ID: 'rzp_test_1',
+    RAZORPAY_KEY_SECRET: 's',
+    RAZORPAY_WEBHOOK_SECRET: 'w',
+    RAZORPAY_PLAN_STARTER: 'plan_a',
+    RAZORPAY_PLAN_GROWTH: 'plan_b',
+    RAZORPAY_PLAN_PRO: 'plan_c',
+  };
+
+  it('refuses to start a deployment without Razorpay unless the test gateway is chosen', () => {
+    const dir = dataDir();
+    expect(() => loadConfig({ DATA_DIR: dir, DEPLOYMENT: '1' })).toThrow(/PAYMENTS: this deployment has no Razorpay keys/);
+    expect(loadConfig({ DATA_DIR: dir, DEPLOYMENT: '1', PAYMENTS: 'test' }).razorpay).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, DEPLOYMENT: '1', ...razorpay }).razorpay?.keyId).toBe('rzp_test_1');
+    // Outside a deployment (npm start on a laptop) the test gateway is the default, as before.
+    expect(loadConfig({ DATA_DIR: dir }).razorpay).toBeUndefined();
+  });
+
+  it('refuses a choice that contradicts the keys', () => {
+    const dir = dataDir();
+    expect(() => loadConfig({ DATA_DIR: dir, PAYMENTS: 'razorpay' })).toThrow(/PAYMENTS=razorpay needs the RAZORPAY_\* keys/);
+    expect(() => loadConfig({ DATA_DIR: dir, PAYMENTS: 'test', ...razorpay })).toThrow(/PAYMENTS=test with RAZORPAY_\* keys set/);
+    expect(() => loadConfig({ DATA_DIR: dir, PAYMENTS: 'free money' })).toThrow(/PAYMENTS/);
+  });
+});

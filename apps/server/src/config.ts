@@ -56,6 +56,10 @@ const envSchema = z.object({
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   WEB_DIST_DIR: z.string().optional(),
+  // 'test' takes payments with the built-in test gateway; a deployment (DEPLOYMENT=1, as the release image sets) must
+  // choose it explicitly, so a production host never takes pretend money because a Razorpay key went missing.
+  PAYMENTS: z.enum(['razorpay', 'test']).optional(),
+  DEPLOYMENT: booleanFlag.default(false),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
@@ -171,6 +175,14 @@ function assertRazorpayComplete(e: z.infer<typeof envSchema>): void {
   }
 }
 
+function assertPaymentsChosen(e: z.infer<typeof envSchema>): void {
+  if (e.PAYMENTS === 'razorpay' && !e.RAZORPAY_KEY_ID) throw new Error('Invalid configuration: PAYMENTS=razorpay needs the RAZORPAY_* keys');
+  if (e.PAYMENTS === 'test' && e.RAZORPAY_KEY_ID) throw new Error('Invalid configuration: PAYMENTS=test with RAZORPAY_* keys set; unset one or the other');
+  if (e.DEPLOYMENT && !e.RAZORPAY_KEY_ID && e.PAYMENTS !== 'test') {
+    throw new Error('Invalid configuration: PAYMENTS: this deployment has no Razorpay keys; set the RAZORPAY_* keys, or PAYMENTS=test to take payments with the built-in test gateway');
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -180,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if (e.LLM_BASE_URL && !e.LLM_MODEL) throw new Error('Invalid configuration: LLM_MODEL: required when LLM_BASE_URL is set');
   assertRazorpayComplete(e);
+  assertPaymentsChosen(e);
   let videoGeneration: VideoGenerationSettings;
   try {
     videoGeneration = videoGenerationSettingsFromEnv(env);
