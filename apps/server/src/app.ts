@@ -12,6 +12,7 @@ import type { QuotaService } from './core/quotas.ts';
 import type { UploadService } from './core/uploads.ts';
 import type { Repositories } from './db/repositories/index.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
+import { databaseRateLimitStore, purgeRateLimitsWhileOpen } from './http/rate-limit-store.ts';
 import { registerDocsRoutes } from './http/docs-routes.ts';
 import { createEndpointRouter } from './http/endpoint-router.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -114,7 +115,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerInputGuard(app);
   registerCsrfGuard(app, deps.origins);
   const operator = createOperatorGuard(deps.operatorToken, deps.publicUrl.startsWith('https://'));
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.repositories.rateLimits) });
+  purgeRateLimitsWhileOpen(app, deps.repositories.rateLimits);
   // Several spec calls post form-encoded bodies (SPEC §7 "form").
   await app.register(formbody);
   // Per-route byte limits are set where each file is read; this is only the outer bound for any request.

@@ -145,7 +145,6 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     publicUrl: config.publicUrl,
     origins,
     secret: config.authSecret,
-    rateLimit: config.authRateLimit,
   });
   const signer = createFileUrlSigner({ secret: config.authSecret, ttlSeconds: config.fileUrlTtlSeconds });
   const uploads = createUploadService({

@@ -17,7 +17,6 @@ export interface AuthDependencies {
   publicUrl: string;
   origins: OriginTrust;
   secret: string;
-  rateLimit: { max: number; windowSeconds: number };
   /** Runs in the request that creates the account: its user record and Free Plan subscription. */
   onUserCreated(created: { id: string; email: string; name: string }): Promise<void>;
 }
@@ -45,8 +44,6 @@ async function refuseUnknownOrDisabled(users: UsersRepository, rawEmail: unknown
  */
 export function createAuth(deps: AuthDependencies) {
   const { users, email } = deps;
-  const window = deps.rateLimit.windowSeconds;
-  const max = deps.rateLimit.max;
   return betterAuth({
     appName: 'Reelsmith',
     baseURL: deps.publicUrl,
@@ -84,19 +81,8 @@ export function createAuth(deps: AuthDependencies) {
         await email.send(verificationMail(user.email, user.name, url));
       },
     },
-    rateLimit: {
-      enabled: true,
-      storage: 'memory',
-      window,
-      max: max * 10,
-      customRules: {
-        '/sign-in/email': { window, max },
-        '/sign-up/email': { window, max },
-        '/request-password-reset': { window, max },
-        '/send-verification-email': { window, max },
-        '/reset-password': { window, max },
-      },
-    },
+    // Attempts are limited in front of better-auth (auth-handler.ts) in the shared rate_limit table.
+    rateLimit: { enabled: false },
     advanced: {
       // better-auth turns its origin and callback checks off under NODE_ENV=test; tests must see what production does.
       disableOriginCheck: false,

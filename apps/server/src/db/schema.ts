@@ -359,3 +359,13 @@ export const videoGeneration = pgTable(
   },
   (t) => [primaryKey({ columns: [t.jobId, t.scene, t.segment] }), index('video_generation_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Fixed-window request counters shared by every API process (auth attempts, resends, page views), so a client
+ * cannot spread its attempts over the hosts behind a load balancer. Keys name the limit and the client address.
+ */
+export const rateLimit = pgTable('rate_limit', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});

@@ -9,6 +9,7 @@ import { createOutboxRepository } from './outbox.ts';
 import { createOwnVideosRepository } from './own-videos.ts';
 import { createPageViewsRepository } from './page-views.ts';
 import { createProjectsRepository } from './projects.ts';
+import { createRateLimitsRepository } from './rate-limits.ts';
 import { createSubscriptionsRepository } from './subscriptions.ts';
 import { createUploadsRepository } from './uploads.ts';
 import { createUsersRepository } from './users.ts';
@@ -32,6 +33,7 @@ export function createRepositories(db: Database) {
     finalVideos: createFinalVideosRepository(db),
     videoCredits: createVideoCreditsRepository(db),
     videoGenerations: createVideoGenerationsRepository(db),
+    rateLimits: createRateLimitsRepository(db),
   };
 }
 

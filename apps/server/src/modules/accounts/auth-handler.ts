@@ -1,4 +1,6 @@
-import { accountEndpoints, genericMessages } from '@reelsmith/contracts';
+import { accountEndpoints, genericMessages, loginMessages } from '@reelsmith/contracts';
+import type { FastifyRequest } from 'fastify';
+import { UserFacingError } from '../../errors.ts';
 import type { Auth } from '../../core/auth.ts';
 import type { EndpointHandler, EndpointRouter } from '../../http/endpoint-router.ts';
 import { toWebHeaders } from '../../http/session.ts';
@@ -26,8 +28,16 @@ function deeperThan(body: unknown, limit: number): boolean {
   return false;
 }
 
-/** Hands /api/auth/* to better-auth as a Fetch request and streams its answer back. */
-export function registerAuthHandler(router: EndpointRouter, auth: Auth, publicUrl: string): void {
+/** The attempts worth guessing at: a client gets `max` of each per window; every other auth call ten times that. */
+const guessablePaths = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset', '/send-verification-email', '/reset-password']);
+const authPath = (request: FastifyRequest) => (request.url.split('?')[0] ?? '').replace(/^\/api\/auth/, '');
+
+/**
+ * Hands /api/auth/* to better-auth as a Fetch request and streams its answer back. The attempts are limited here,
+ * per client address and path, in the shared rate_limit table (better-auth's own limiter counts in one process's
+ * memory, which a client could spread across the API hosts).
+ */
+export function registerAuthHandler(router: EndpointRouter, auth: Auth, publicUrl: string, limit: { max: number; windowSeconds: number }): void {
   const handler: EndpointHandler<typeof accountEndpoints.authPost> = async ({ request, reply }) => {
     if (deeperThan(request.body, maxBodyDepth)) return reply.status(400).send({ error: genericMessages.badRequest });
     // Built on the public URL, not the Host header, which the client chooses and which might not even parse.
@@ -47,6 +57,12 @@ export function registerAuthHandler(router: EndpointRouter, auth: Auth, publicUr
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
   };
-  router.route(accountEndpoints.authGet, handler);
-  router.route(accountEndpoints.authPost, handler);
+  const rateLimit = {
+    timeWindow: limit.windowSeconds * 1000,
+    max: async (request: FastifyRequest) => (guessablePaths.has(authPath(request)) ? limit.max : limit.max * 10),
+    keyGenerator: (request: FastifyRequest) => `${request.ip} ${authPath(request)}`,
+    errorResponseBuilder: () => new UserFacingError(429, loginMessages.tooManyRequests),
+  };
+  router.route(accountEndpoints.authGet, handler, { config: { rateLimit } });
+  router.route(accountEndpoints.authPost, handler, { config: { rateLimit } });
 }

@@ -21,7 +21,7 @@ export function accountsModule(deps: {
 }): FeatureModule {
   return {
     register({ router, operator }) {
-      registerAuthHandler(router, deps.auth, deps.publicUrl);
+      registerAuthHandler(router, deps.auth, deps.publicUrl, deps.resendLimit);
       registerAccountRoutes(router, { accounts: createAccountsService({ users: deps.users, auth: deps.auth }), resendLimit: deps.resendLimit });
       registerAnalyticsRoutes(router, { pageViews: deps.pageViews });
       if (deps.outbox) registerDevOutboxRoutes(router, deps.outbox, operator);
