@@ -119,3 +119,12 @@ describe('PAYMENTS in a deployment', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PAYMENTS: 'free money' })).toThrow(/PAYMENTS/);
   });
 });
+
+describe('WORKER_CONCURRENCY_BY_KIND', () => {
+  it('reads kind=count pairs and refuses anything else', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).workerConcurrencyByKind).toEqual({});
+    expect(loadConfig({ DATA_DIR: dir, WORKER_CONCURRENCY_BY_KIND: 'render-final=2,generate-video=0' }).workerConcurrencyByKind).toEqual({ 'render-final': 2, 'generate-video': 0 });
+    expect(() => loadConfig({ DATA_DIR: dir, WORKER_CONCURRENCY_BY_KIND: 'render-final:2' })).toThrow(/WORKER_CONCURRENCY_BY_KIND is kind=count pairs/);
+  });
+});

@@ -40,6 +40,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Reelsmith <no-reply@reelsmith.local>'),
   RUN_WORKERS: booleanFlag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  // Per job kind, overriding WORKER_CONCURRENCY: 'render-final=2,synthesize-speech=4,generate-video=0'.
+  WORKER_CONCURRENCY_BY_KIND: z
+    .string()
+    .regex(/^([a-z-]+=\d{1,2}(,[a-z-]+=\d{1,2})*)?$/, 'WORKER_CONCURRENCY_BY_KIND is kind=count pairs, comma-separated (e.g. render-final=2,generate-video=0)')
+    .default(''),
   // Behind a reverse proxy: 'true' (any), a hop count, or the proxies' addresses/CIDRs, comma-separated.
   TRUST_PROXY: z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'TRUST_PROXY is true, false, a hop count or a comma-separated list of addresses').default('false'),
   // A worker's metrics on 127.0.0.1:<port> (workers serve no HTTP otherwise); unset, none.
@@ -114,6 +119,8 @@ export interface AppConfig {
   mailFrom: string;
   runWorkers: boolean;
   workerConcurrency: number;
+  /** Overrides of workerConcurrency by job kind; 0 leaves a kind to other processes. */
+  workerConcurrencyByKind: Record<string, number>;
   /** Which proxies' X-Forwarded-For to believe, so rate limits and logs see the client, not the proxy. */
   trustProxy: boolean | number | string[];
   metricsPort: number | undefined;
@@ -215,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     runWorkers: e.RUN_WORKERS,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    workerConcurrencyByKind: Object.fromEntries(e.WORKER_CONCURRENCY_BY_KIND.split(',').filter(Boolean).map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])])),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metricsPort: e.METRICS_PORT,
     fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,

@@ -8,7 +8,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 const log = { info: (line: string) => console.log(line), error: (line: string) => console.error(line) };
 const { app, queue } = await composeApp(config, database, log);
-if (config.runWorkers) await queue.startWorkers(config.workerConcurrency);
+if (config.runWorkers) await queue.startWorkers(config.workerConcurrency, config.workerConcurrencyByKind);
 
 let stopping = false;
 async function shutdown(signal: string) {

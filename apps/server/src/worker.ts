@@ -16,7 +16,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 const log = { info: (line: string) => console.log(line), error: (line: string) => console.error(line) };
 const { queue, metrics } = composeCore(config, database, log);
-await queue.startWorkers(config.workerConcurrency);
+await queue.startWorkers(config.workerConcurrency, config.workerConcurrencyByKind);
 const metricsServer = config.metricsPort ? await serveMetrics(metrics, config.metricsPort) : undefined;
 console.log(`Reelsmith worker ${process.pid} is taking jobs (concurrency ${config.workerConcurrency}).`);
 

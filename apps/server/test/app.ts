@@ -26,6 +26,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Reelsmith <no-reply@reelsmith.local>',
     runWorkers: false,
     workerConcurrency: 1,
+    workerConcurrencyByKind: {},
     trustProxy: false,
     metricsPort: undefined,
     fileUrlTtlSeconds: 3600,

@@ -148,6 +148,27 @@ describe.each(targets)('job queue on $name', (target) => {
     expect(await waitForState(repositories, again.record.id, ['done', 'error'])).toMatchObject({ result: { runs: 2 } });
   });
 
+  it('takes per kind only the jobs it is told to, and refuses a kind that does not exist', async () => {
+    const boss = createBoss(database, () => undefined);
+    const observed: string[] = [];
+    const choresOnly = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: [work, chore], log: quiet, pollingIntervalSeconds: 0.5, observeJob: (kind, outcome) => observed.push(`${kind} ${outcome}`) });
+    await expect(choresOnly.startWorkers(1, { 'test-wrok': 1 })).rejects.toThrow('unknown job kind test-wrok; the kinds are test-work, test-chore');
+    await queue.stop();
+    try {
+      await choresOnly.startWorkers(0, { 'test-chore': 1 });
+      const tag = `${target.name}-kinds`;
+      const job = await choresOnly.enqueue(work, { mode: 'ok', tag }, { userId });
+      const system = await choresOnly.enqueueOnce(chore, { tag }, { userId: null, idempotencyKey: tag });
+      expect(await waitForState(repositories, system.record.id, ['done'])).toMatchObject({ state: 'done' });
+      await sleep(1500);
+      expect((await repositories.jobStatus.find(job.id))!.state).toBe('queued');
+      expect(observed).toEqual(['test-chore done']);
+    } finally {
+      await choresOnly.stop();
+      await queue.startWorkers(2);
+    }
+  });
+
   it('hands the job of a worker that stopped beating to another worker', async () => {
     const tag = `${target.name}-orphan`;
     const boss = createBoss(database, () => undefined);

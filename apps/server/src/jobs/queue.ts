@@ -203,10 +203,16 @@ export function createJobQueue(options: JobQueueOptions) {
     /** Forgets a finished system job, so its idempotency key starts it again; false while it is queued or running. */
     forgetSystemJob: (jobId: string) => statuses.removeSettledSystem(jobId),
 
-    async startWorkers(concurrency: number): Promise<void> {
+    /**
+     * Takes jobs: `concurrency` of each kind at once, or per kind (`byKind`, e.g. more speech than renders, or 0 for a
+     * kind this process leaves to other hosts). An unknown kind is refused, so a typo does not silently run defaults.
+     */
+    async startWorkers(concurrency: number, byKind: Record<string, number> = {}): Promise<void> {
+      const unknown = Object.keys(byKind).filter((name) => !definitions.has(name));
+      if (unknown.length > 0) throw new Error(`unknown job kind ${unknown.join(', ')}; the kinds are ${[...definitions.keys()].join(', ')}`);
       await ensureStarted();
       for (const definition of definitions.values()) {
-        for (let i = 0; i < concurrency; i += 1) {
+        for (let i = 0; i < (byKind[definition.name] ?? concurrency); i += 1) {
           const workerId = await boss.work(
             definition.name,
             { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
