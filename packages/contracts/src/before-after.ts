@@ -52,7 +52,8 @@ export const beforeAfterTexts = {
   missingFiles: 'Please add both the before and the after file.',
   missingTransition: 'Please choose a transition.',
   missingPrompt: (side: BeforeAfterSide) => `${sideName(side)}: please describe how the image should move (image to video).`,
-  wrongKind: (side: BeforeAfterSide, kind: 'image' | 'video') => `${sideName(side)}: please upload ${kind === 'image' ? 'an image' : 'a video'}, as chosen.`,
+  /** Said after the side's name (badFile): the file is not of the type chosen for its side. */
+  wrongKind: (kind: 'image' | 'video') => `Please upload ${kind === 'image' ? 'an image' : 'a video'}, as chosen for this side.`,
   badFile: (side: BeforeAfterSide, reason: string) => `${sideName(side)}: ${reason}`,
   // SPEC §8 creation flows, where the page shows them.
   /** The start was refused without a text of its own, or its answer was not the promised one. */

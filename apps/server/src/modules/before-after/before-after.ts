@@ -81,7 +81,7 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
       try {
         await writeFile(scratch, side.file.content);
         const inspected = await inspectUpload(scratch, beforeAfterUploadPolicy, deps.probe);
-        if (inspected.kind !== expectedKind(side.type)) throw new UserFacingError(415, beforeAfterTexts.wrongKind(side.side, expectedKind(side.type)));
+        if (inspected.kind !== expectedKind(side.type)) throw new UserFacingError(415, beforeAfterTexts.wrongKind(expectedKind(side.type)));
       } catch (error) {
         if (error instanceof UserFacingError) throw new UserFacingError(error.statusCode, beforeAfterTexts.badFile(side.side, error.message), `${side.side}_file`);
         throw error;
