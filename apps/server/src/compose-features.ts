@@ -7,6 +7,7 @@ import { createVideoJobCredits } from './core/video-job-credits.ts';
 import { createWorkflowProjects } from './core/workflow-projects.ts';
 import type { FeatureModule } from './http/feature-module.ts';
 import { accountsModule } from './modules/accounts/index.ts';
+import { beforeAfterModule } from './modules/before-after/index.ts';
 import { billingModule } from './modules/billing/index.ts';
 import { brollsModule } from './modules/brolls/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
@@ -76,6 +77,19 @@ export function composeFeatures(deps: AppDependencies, logError: (line: string) 
     imageToVideoModule({
       imageToVideo: { workflow, uploads: deps.uploads, storage, signer, quotas, videoJobs, credits, probe: probeMedia, tmpDir },
       effects: { storage, media: mediaPort, signer, tmpDir },
+    }),
+    beforeAfterModule({
+      workflow,
+      uploads: deps.uploads,
+      signer,
+      quotas,
+      videoJobs,
+      credits,
+      queue,
+      job: deps.videoGenerationJob,
+      generatorName: deps.videoGeneratorName,
+      probe: probeMedia,
+      tmpDir,
     }),
     ownVideoModule({
       ownVideos: { workflow, ownVideos: repositories.ownVideos, uploads: deps.uploads, uploadRecords: uploads, signer, videoJobs },

@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { aiVideoMessages, aiVideoTransitions } from '@reelsmith/contracts';
-import { fitClipArgs, joinClipsArgs, joinedSeconds, lastFrameArgs, maxMotionSeconds, sceneTransitionSeconds, type JoinPart } from '@reelsmith/media';
+import { fitClipArgs, joinClipsArgs, joinedSeconds, lastFrameArgs, maxMotionSeconds, sceneTransitionSeconds, segmentArgs, type JoinPart } from '@reelsmith/media';
 import { z } from 'zod';
 import type { VideoGenerationsRepository } from '../db/repositories/video-generations.ts';
 import type { MediaPort } from '../providers/media/types.ts';
@@ -21,8 +21,21 @@ export const videoGenerationScene = z.object({
   seconds: z.number().min(1).max(maxMotionSeconds),
 });
 
+/**
+ * A scene made on this machine whatever generator is configured, free of any vendor: a user's clip cut or held to
+ * its length, or a still animated by the motion renderer (a Before/After side without 'image to video').
+ */
+export const localScene = z.object({
+  local: z.enum(['video', 'still']),
+  key: storageKeySchema,
+  /** For a still, the words that choose its camera move. */
+  prompt: z.string().trim().max(2000).default(''),
+  seconds: z.number().min(1).max(maxMotionSeconds),
+});
+type LocalScene = z.infer<typeof localScene>;
+
 export const videoGenerationPayload = z.object({
-  scenes: z.array(videoGenerationScene).min(1).max(10),
+  scenes: z.array(z.union([videoGenerationScene, localScene])).min(1).max(10),
   /** Scenes crossed with this transition; cut one to the next without. */
   join: z.object({ transition: z.enum(aiVideoTransitions) }).optional(),
   /** Fixed by the caller, so a retried or taken-over job overwrites its own output. */
@@ -30,6 +43,7 @@ export const videoGenerationPayload = z.object({
 });
 export type VideoGenerationPayload = z.infer<typeof videoGenerationPayload>;
 export type VideoGenerationInput = z.input<typeof videoGenerationPayload>;
+const isLocal = (scene: VideoGenerationPayload['scenes'][number]): scene is LocalScene => 'local' in scene;
 export type VideoGenerationResult = { key: string };
 
 /** A chained scene's last piece shorter than this would be a flicker: the piece before it gives up the difference. */
@@ -71,7 +85,7 @@ const day = 24 * 60 * 60 * 1000;
 /**
  * Scenes of a still and a prompt each become generated clips (the generator's lengths planned to cover the scene, a
  * longer one chained from the last frame of the piece before), fitted to 1080x1920, trimmed and joined into one MP4
- * stored at `outputKey`.
+ * stored at `outputKey`. Local scenes (a user's clip, or a still for the motion renderer) are made here beside them.
  *
  * A hosted vendor bills each submit, so its id is recorded the moment it is known: a run taken over after a restart
  * polls the recorded generations instead of starting them again. The offline renderer costs nothing and keeps its
@@ -92,9 +106,11 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
     const { jobId, userId, signal } = context;
     if (!payload.outputKey.startsWith(`users/${userId}/`)) throw new PermanentJobError(aiVideoMessages.failed);
     for (const scene of payload.scenes) {
-      if (!isReadableBy(userId, scene.imageKey) || !(await storage.stat(scene.imageKey))) throw new PermanentJobError(aiVideoMessages.failed);
+      const key = isLocal(scene) ? scene.key : scene.imageKey;
+      if (!isReadableBy(userId, key) || !(await storage.stat(key))) throw new PermanentJobError(aiVideoMessages.failed);
     }
-    const plans = payload.scenes.map((scene) => planClipLengths(scene.seconds, generator.lengths));
+    // A local scene asks the generator for nothing: no plan, no vendor piece, nothing against the daily cap.
+    const plans = payload.scenes.map((scene) => (isLocal(scene) ? [] : planClipLengths(scene.seconds, generator.lengths)));
     const recorded = new Map(hosted ? (await generations.forJob(jobId)).map((r) => [`${r.scene}.${r.segment}`, r.vendorId]) : []);
     await checkDailyCap(userId, plans.flat().length - recorded.size);
 
@@ -102,10 +118,19 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
     const results = { maxBytes: 200 * 1024 * 1024, timeoutMs: 5 * 60_000, ...deps.results };
     const vendor = vendorSession(generator, media, pacing, signal);
     const ffmpeg = (args: string[], seconds: number) => media.runFfmpeg(args, { duration: seconds, signal, timeoutMs: 10 * 60_000 });
-    const pieces = plans.flat().length;
+    const pieces = plans.reduce((count, plan) => count + Math.max(plan.length, 1), 0);
     const parts: JoinPart[] = [];
+    const transitionAt = (i: number) => (i > 0 && payload.join ? { transition: { name: payload.join.transition, seconds: sceneTransitionSeconds } } : {});
 
     for (const [i, scene] of payload.scenes.entries()) {
+      if (isLocal(scene)) {
+        const path = join(work, `scene${i}.mp4`);
+        const input = await storage.localPath(scene.key);
+        await ffmpeg(segmentArgs(scene.local === 'video' ? { video: input } : { still: input, prompt: scene.prompt }, scene.seconds, path), scene.seconds);
+        parts.push({ path, seconds: scene.seconds, ...transitionAt(i) });
+        context.progress((90 * parts.length) / pieces);
+        continue;
+      }
       const shares = pieceShares(scene.seconds, plans[i]!);
       let image = await storage.localPath(scene.imageKey);
       for (const [j, seconds] of plans[i]!.entries()) {
@@ -124,8 +149,7 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
         // The motion renderer already makes 1080x1920 at the join's frame rate, and the join trims each part to its share.
         const fitted = hosted ? join(work, `scene${i}-${j}.mp4`) : raw;
         if (hosted) await ffmpeg(fitClipArgs(raw, fitted, shares[j]!), shares[j]!);
-        const transition = i > 0 && j === 0 && payload.join ? { name: payload.join.transition, seconds: sceneTransitionSeconds } : undefined;
-        parts.push({ path: fitted, seconds: shares[j]!, ...(transition ? { transition } : {}) });
+        parts.push({ path: fitted, seconds: shares[j]!, ...(j === 0 ? transitionAt(i) : {}) });
         if (j + 1 < plans[i]!.length) {
           image = join(work, `scene${i}-${j}-last.png`);
           await ffmpeg(lastFrameArgs(raw, image), 1);

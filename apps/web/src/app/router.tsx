@@ -37,6 +37,7 @@ const builtPages: Partial<Record<string, PageChunk>> = {
   '/ImagetoVideo': () => import('../features/image-to-video/ImageToVideoPage.tsx').then((m) => m.ImageToVideoPage),
   '/audio': () => import('../features/audio/AudioPage.tsx').then((m) => m.AudioPage),
   '/audio-types': () => import('../features/audio/AudioTypesPage.tsx').then((m) => m.AudioTypesPage),
+  '/before-after': () => import('../features/before-after/BeforeAfterPage.tsx').then((m) => m.BeforeAfterPage),
 };
 
 /** The handle stays on the route itself (not in `lazy`) so the tab title is known before the chunk arrives. */

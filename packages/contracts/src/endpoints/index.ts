@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from '../endpoint.ts';
 import { accountEndpoints } from './accounts.ts';
+import { beforeAfterEndpoints } from './before-after.ts';
 import { billingEndpoints, gatewayEndpoints } from './billing.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { docsEndpoints } from './docs.ts';
@@ -11,13 +12,14 @@ import { subtitleEndpoints } from './subtitles.ts';
 import { brollEndpoints, finalVideoEndpoints, ownMediaEndpoints } from './video.ts';
 import { scriptEndpoints, voiceoverEndpoints } from './voiceover.ts';
 
-export { accountEndpoints, billingEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, voiceoverEndpoints };
+export { accountEndpoints, beforeAfterEndpoints, billingEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, voiceoverEndpoints };
 export { jobStatusResponse, outboxQuery, readinessResponse, type JobStatusResponse, type ReadinessResponse } from './platform.ts';
 
 /** Every endpoint the server answers; the route check and the OpenAPI document read this list. */
 // Pure: the web app never reads the list, so its bundler drops it and every endpoint group no page calls.
 export const allEndpoints: readonly AnyEndpoint[] = /* @__PURE__ */ [
   accountEndpoints,
+  beforeAfterEndpoints,
   billingEndpoints,
   brollEndpoints,
   finalVideoEndpoints,

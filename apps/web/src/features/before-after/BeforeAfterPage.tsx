@@ -1,0 +1,132 @@
+import { beforeAfterTexts, defaultImageEffect, genericMessages, type BeforeAfterSide, type ImageEffect } from '@reelsmith/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/Button.tsx';
+import { Notice } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
+import { TransitionPicker } from '../../components/ui/TransitionPicker.tsx';
+import { useFlow } from '../../lib/flow.ts';
+import { useSession } from '../../lib/session.ts';
+import { fetchOptions, fetchTransitions } from './api.ts';
+import { checkSides, emptySide, type SideDraft, type SideProblems } from './sides.ts';
+import { SidePicker } from './SidePicker.tsx';
+import { useGeneration } from './useGeneration.ts';
+
+const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
+const title = 'Before / After';
+
+type Sides = Record<BeforeAfterSide, SideDraft>;
+const emptySides = (): Sides => ({ before: emptySide(), after: emptySide() });
+const revoke = (draft: SideDraft) => draft.previewUrl && URL.revokeObjectURL(draft.previewUrl);
+
+/** SPEC §2/§4 /before-after: a before and an after file (image or video), a transition, Generate, then Restart or Next. */
+export function BeforeAfterPage() {
+  const navigate = useNavigate();
+  const { nextPath } = useFlow();
+  const { data: user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const projectId = params.get('project');
+  const options = useQuery({ queryKey: ['before-after-options'], queryFn: fetchOptions });
+  const transitions = useQuery({ queryKey: ['image-effects'], queryFn: fetchTransitions, staleTime: Infinity });
+  const [sides, setSides] = useState<Sides>(emptySides);
+  const [transition, setTransition] = useState<ImageEffect>(defaultImageEffect);
+  const [problems, setProblems] = useState<SideProblems>({ prompts: {} });
+  const { generation, error, setError, generate, restore, reset } = useGeneration((id) => setParams({ project: id }, { replace: true }));
+  const aiAvailable = options.data?.ai_credits_left === true;
+
+  // A page opened on a project (a reload, or the dashboard's Continue) shows its generation where it stands; the
+  // project a Generate adds to the address later is already being followed.
+  const openedOn = useRef(projectId);
+  useEffect(() => {
+    const id = openedOn.current;
+    if (!user || !id) return;
+    openedOn.current = null;
+    void restore(user.id, id);
+  }, [user, restore]);
+
+  // The previews of files are object URLs: freed when replaced and when the page goes.
+  const current = useRef(sides);
+  useEffect(() => {
+    current.current = sides;
+  }, [sides]);
+  useEffect(() => () => Object.values(current.current).forEach(revoke), []);
+
+  function change(side: BeforeAfterSide, draft: SideDraft) {
+    if (sides[side].previewUrl !== draft.previewUrl) revoke(sides[side]);
+    setSides({ ...sides, [side]: draft });
+    setProblems({ prompts: {} });
+    setError(null);
+  }
+
+  function start() {
+    if (!user) return setError(genericMessages.signInRequired);
+    const checked = checkSides(sides, aiAvailable);
+    if ('problems' in checked) {
+      setProblems(checked.problems);
+      return setError(checked.problems.files ?? Object.values(checked.problems.prompts)[0] ?? null);
+    }
+    void generate({ userId: user.id, projectId, transition, sides: checked.choices });
+  }
+
+  function restart() {
+    Object.values(sides).forEach(revoke);
+    setSides(emptySides());
+    setTransition(defaultImageEffect);
+    setProblems({ prompts: {} });
+    setError(null);
+    reset();
+  }
+
+  if (generation.phase === 'done') {
+    return (
+      <div className="flex flex-col gap-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        <section className="flex flex-col items-center gap-4">
+          <video src={generation.url} controls playsInline aria-label="Your video" className={player} />
+          <div className="flex gap-3">
+            <Button variant="secondary" onClick={restart}>
+              Restart
+            </Button>
+            <Button onClick={() => void navigate(nextPath(generation.projectId))}>Next</Button>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  const busy = generation.phase === 'busy';
+  return (
+    <div className="flex flex-col gap-6">
+      {busy && !generation.restoring && (
+        <RenderProgress title={beforeAfterTexts.busy} notice={beforeAfterTexts.estimate} percent={generation.percent} progressLabel={beforeAfterTexts.progressLabel} />
+      )}
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      {busy && generation.restoring && (
+        <p role="status" className="text-sm text-muted">
+          Looking for your video in progress…
+        </p>
+      )}
+      <div className="grid gap-6 md:grid-cols-[1fr_1fr_14rem]">
+        {(['before', 'after'] as const).map((side) => (
+          <SidePicker
+            key={side}
+            side={side}
+            draft={sides[side]}
+            onChange={(draft) => change(side, draft)}
+            aiAvailable={aiAvailable}
+            offline={options.data?.generator === 'local'}
+            promptError={problems.prompts[side]}
+          />
+        ))}
+        <div className="flex flex-col gap-5">
+          <TransitionPicker label="Transition" value={transition} onChange={setTransition} previews={transitions.data} />
+          {error && <Notice message={{ tone: 'error', text: error }} />}
+          <Button onClick={start} disabled={busy}>
+            Generate
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

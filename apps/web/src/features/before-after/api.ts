@@ -1,0 +1,74 @@
+import {
+  beforeAfterEndpoints,
+  beforeAfterFieldNames,
+  beforeAfterTexts,
+  ownMediaEndpoints,
+  voiceoverEndpoints,
+  workflowMessages,
+  type AiVideoTransition,
+  type BeforeAfterOptions,
+  type BeforeAfterSide,
+  type BeforeAfterSideType,
+  type ImageEffectItem,
+  type VideoStatusResponse,
+} from '@reelsmith/contracts';
+import { ApiError, call, failureText } from '../../lib/client.ts';
+
+export async function fetchOptions(): Promise<BeforeAfterOptions> {
+  try {
+    return await call(beforeAfterEndpoints.options, undefined);
+  } catch (error) {
+    throw new Error(failureText(error, workflowMessages.somethingWentWrong), { cause: error });
+  }
+}
+
+export async function fetchTransitions(): Promise<ImageEffectItem[]> {
+  try {
+    return (await call(ownMediaEndpoints.imageEffects, undefined)).effects;
+  } catch (error) {
+    throw new Error(failureText(error, workflowMessages.somethingWentWrong), { cause: error });
+  }
+}
+
+export interface SideChoice {
+  type: BeforeAfterSideType;
+  file: File;
+  prompt: string;
+}
+
+/**
+ * SPEC §7 generate-before-after. The server's own refusal is shown as it is; no answer at all is 'Something went
+ * wrong while starting the video generation.'; any other failure 'Failed to generate video. Please try again.'.
+ */
+export async function startGeneration(request: {
+  userId: string;
+  projectId: string | null;
+  transition: AiVideoTransition;
+  sides: Record<BeforeAfterSide, SideChoice>;
+}): Promise<string> {
+  const form = new FormData();
+  form.set('user_id', request.userId);
+  if (request.projectId) form.set('video_id', request.projectId);
+  form.set('transition', request.transition);
+  for (const [side, choice] of Object.entries(request.sides) as [BeforeAfterSide, SideChoice][]) {
+    const names = beforeAfterFieldNames(side);
+    form.set(names.type, choice.type);
+    form.set(names.prompt, choice.prompt);
+    form.set(names.file, choice.file, choice.file.name);
+  }
+  try {
+    return (await call(beforeAfterEndpoints.generate, form, { fallback: beforeAfterTexts.startFailed })).video_id;
+  } catch (error) {
+    if (error instanceof ApiError && error.unreachable) throw new Error(beforeAfterTexts.startUnreachable, { cause: error });
+    throw new Error(failureText(error, beforeAfterTexts.startFailed), { cause: error });
+  }
+}
+
+/** One poll of check-video-status for the project; a failed or unreadable poll is 'Video generation failed, please try again'. */
+export async function checkStatus(userId: string, projectId: string): Promise<VideoStatusResponse> {
+  try {
+    return await call(voiceoverEndpoints.checkVideoStatus, { user_id: userId, video_id: projectId });
+  } catch (error) {
+    throw new Error(beforeAfterTexts.pollFailed, { cause: error });
+  }
+}
