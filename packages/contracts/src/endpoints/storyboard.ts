@@ -61,7 +61,7 @@ export const storyboardEndpoints = {
     summary: "The video generator in use and the project's AI video generation, if its latest video job is one.",
     tag,
     access: 'session',
-    body: 'form',
+    body: 'json',
     request: aiVideoStateRequest,
     response: aiVideoStateResponse,
     namesUser,
