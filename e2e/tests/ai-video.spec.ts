@@ -39,8 +39,11 @@ const frame = (video: string, seconds: number) =>
   execFileSync('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-vf', 'scale=108:192', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
 const centre = (rgb: Buffer) => [...rgb.subarray((96 * 108 + 54) * 3, (96 * 108 + 54) * 3 + 3)];
 const difference = (a: Buffer, b: Buffer) => a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
-/** The hero still's colours: its magenta ground or its yellow block (the camera move may put either in the middle). */
-const isHero = ([r, g, b]: number[]) => (r! > 150 && g! < 110 && b! > 130) || (r! > 180 && g! > 170 && b! < 110);
+/**
+ * The hero still's colours, by hue rather than level (the renderer's light sweep and vignette change how bright they
+ * are): its magenta ground or its yellow block, whichever the camera move puts in the middle.
+ */
+const isHero = ([r, g, b]: number[]) => (r! > g! + 60 && b! > g! + 50) || (r! > b! + 90 && g! > b! + 90);
 
 async function download(page: Page, url: string, name: string): Promise<string> {
   const response = await page.request.get(url);
