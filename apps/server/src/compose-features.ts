@@ -38,7 +38,8 @@ export function composeFeatures(deps: AppDependencies, logError: (line: string) 
   // Storyboard clips and Image to Video stills are checked as uploads are (probe and decode) before any is stored.
   const probeMedia = mediaPort.probeDecodable;
   const credits = createVideoJobCredits({ credits: repositories.videoCredits, queue, quotas, workflow });
-  // check-video-status also settles credits held for image-to-video renders: a failed one gives its credit back.
+  // check-video-status also settles credits held for image-to-video renders and AI video generations: a failed one
+  // gives its credit back.
   const videoJobs = credits.settling(createProjectVideoJobs({ workflow, queue, signer, renderJob: deps.renderJob }));
   const transcriptions = createTranscriptions({ queue, job: deps.transcribeJob });
   const silences = (path: string, seconds: number) => mediaPort.detectSilences(path, { tmpDir, duration: seconds });
@@ -73,7 +74,25 @@ export function composeFeatures(deps: AppDependencies, logError: (line: string) 
       samples: deps.voiceSamples,
       signer,
     }),
-    storyboardModule({ workflow, writer: deps.writer, business: ideas.brief, uploads: deps.uploads, storage, signer, videoJobs, probeMedia, probeDuration, tmpDir }),
+    storyboardModule({
+      storyboard: { workflow, writer: deps.writer, business: ideas.brief, uploads: deps.uploads, storage, signer, videoJobs, probeMedia, probeDuration, tmpDir },
+      aiVideo: {
+        workflow,
+        uploads: deps.uploads,
+        storage,
+        signer,
+        quotas,
+        credits,
+        videoJobs,
+        queue,
+        job: deps.videoGenerationJob,
+        generatorName: deps.videoGeneratorName,
+        // A scene without an image takes a stock still: the stock feature's search and add-from-stock.
+        stock: deps.media.stock,
+        probe: probeMedia,
+        tmpDir,
+      },
+    }),
     imageToVideoModule({
       imageToVideo: { workflow, uploads: deps.uploads, storage, signer, quotas, videoJobs, credits, probe: probeMedia, tmpDir },
       effects: { storage, media: mediaPort, signer, tmpDir },

@@ -60,7 +60,6 @@ export const storyboardTexts = {
   needsScript: 'Write the script first: the storyboard scenes are made from it.',
   needsScenes: 'Generate the storyboard first.',
   needsVoiceover: voiceoverMessages.noVoiceover,
-  aiVideoUnavailable: 'AI video is not available yet. Add a video to each scene and use Create Video instead.',
   loadFailed: 'Could not load the storyboard. Please try again.',
   saveFailed: 'Could not save this scene. Please try again.',
   /** Shown under the busy text while the video renders. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { generateScenesRequest, generateStoryboardResponse, scenesResponse, updateSceneRequest, updateSceneResponse } from '../storyboard.ts';
+import { aiVideoStateRequest, aiVideoStateResponse, generateAiVideoForm, generateAiVideoResponse } from '../storyboard-ai-video.ts';
 
 const tag = 'storyboard';
 const namesUser = { id: 'user_id' };
@@ -40,6 +41,29 @@ export const storyboardEndpoints = {
     body: 'upload',
     request: storyboardForm,
     response: generateStoryboardResponse,
+    namesUser,
+  }),
+  generateAiVideo: defineEndpoint({
+    method: 'POST',
+    path: '/api/generate-ai-video',
+    summary:
+      'SPEC §7 generate-ai-video (multipart: user_id, sceneN, imageN or imageN_url): each scene animated from its still (a stock one when none is given), timed to its voiceover line; one AI credit. Poll check-video-status.',
+    tag,
+    access: 'session',
+    body: 'upload',
+    request: generateAiVideoForm,
+    response: generateAiVideoResponse,
+    namesUser,
+  }),
+  aiVideoState: defineEndpoint({
+    method: 'POST',
+    path: '/api/ai-video-state',
+    summary: "The video generator in use and the project's AI video generation, if its latest video job is one.",
+    tag,
+    access: 'session',
+    body: 'json',
+    request: aiVideoStateRequest,
+    response: aiVideoStateResponse,
     namesUser,
   }),
 } as const;

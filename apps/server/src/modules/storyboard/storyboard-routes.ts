@@ -1,5 +1,7 @@
 import {
+  aiVideoFieldNames,
   genericMessages,
+  maxAiVideoScenes,
   maxStoryboardVideoBytes,
   storyboardEndpoints,
   storyboardFieldNames,
@@ -8,9 +10,11 @@ import {
 } from '@reelsmith/contracts';
 import type { FastifyRequest } from 'fastify';
 import { UserFacingError } from '../../errors.ts';
+import type { AiVideoService, SceneImageInput } from './ai-video.ts';
 import type { SceneVideoInput, StoryboardService } from './storyboard.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
 import { checkedParts } from '../../http/input-guard.ts';
+import { readMultipartForm } from '../../http/multipart-form.ts';
 
 type FormFile = NonNullable<SceneVideoInput['file']>;
 
@@ -42,9 +46,12 @@ async function readStoryboardForm(request: FastifyRequest) {
   return { fields, files };
 }
 
-/** SPEC §7 generate-and-store-scenes, update-scene (form posts) and generate-storyboard (multipart). */
-export function registerStoryboardRoutes(router: EndpointRouter, deps: { storyboard: StoryboardService }): void {
-  const { storyboard } = deps;
+/**
+ * SPEC §7 generate-and-store-scenes, update-scene (form posts), generate-storyboard and generate-ai-video (multipart),
+ * and the AI video's state for a page opened again.
+ */
+export function registerStoryboardRoutes(router: EndpointRouter, deps: { storyboard: StoryboardService; aiVideo: AiVideoService }): void {
+  const { storyboard, aiVideo } = deps;
   const { route } = router;
 
   route(storyboardEndpoints.scenes, ({ user, input }) => storyboard.scenes(user.id, input.video_id));
@@ -65,4 +72,24 @@ export function registerStoryboardRoutes(router: EndpointRouter, deps: { storybo
     }
     return storyboard.generate(user.id, { videoId: body.video_id, texts, videos });
   });
+
+  route(storyboardEndpoints.generateAiVideo, async ({ user, request, check }) => {
+    const { fields, files } = await readMultipartForm(request, 'scene-image', maxAiVideoScenes);
+    const body = check(Object.fromEntries(fields));
+    const texts = new Map<number, string>();
+    const images: SceneImageInput[] = [];
+    // Numbers past the storyboard's six are read too, so a seventh scene is refused rather than dropped.
+    for (let n = 1; n <= maxAiVideoScenes + 1; n++) {
+      const names = aiVideoFieldNames(n);
+      const text = fields.get(names.scene);
+      if (text !== undefined) texts.set(n, text);
+      const file = files.get(names.image);
+      const url = fields.get(names.imageUrl)?.trim();
+      if (file || url) images.push({ n, ...(file ? { file } : { url }) });
+    }
+    if (texts.has(maxAiVideoScenes + 1)) throw new UserFacingError(400, genericMessages.badRequest);
+    return aiVideo.start(user.id, { videoId: body.video_id, texts, images });
+  });
+
+  route(storyboardEndpoints.aiVideoState, ({ user, input }) => aiVideo.state(user.id, input.video_id));
 }

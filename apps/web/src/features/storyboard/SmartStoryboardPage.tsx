@@ -1,5 +1,5 @@
 import { storyboardTexts, workflowMessages, type SessionUser } from '@reelsmith/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
@@ -10,28 +10,23 @@ import { generateScenes } from './api.ts';
 import { StoryboardWorkspace } from './StoryboardWorkspace.tsx';
 import { useFlow } from '../../lib/flow.ts';
 
-const scenesKey = (userId: string | undefined, projectId: string | null) => ['storyboard-scenes', userId, projectId];
-
 function StoryboardLoader({ user, projectId }: { user: SessionUser; projectId: string | null }) {
   const [, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
-  const scenes = useQuery({
-    queryKey: scenesKey(user.id, projectId),
-    queryFn: () => generateScenes(user.id, projectId),
-    retry: false,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  // generate-and-store-scenes writes the scenes the first time: a mutation, asked once per project the page opens.
+  const { mutate, ...scenes } = useMutation({ mutationFn: (id: string | null) => generateScenes(user.id, id) });
   const found = scenes.data?.videoId;
 
   useEffect(() => {
-    // Without ?project= the server answered for the user's latest project: name it, so every later call does too.
-    if (projectId || !found) return;
-    queryClient.setQueryData(scenesKey(user.id, found), scenes.data);
-    setParams({ project: found }, { replace: true });
-  }, [projectId, found, scenes.data, queryClient, setParams, user.id]);
+    if (found && (projectId === null || found === projectId)) return;
+    mutate(projectId);
+  }, [projectId, found, mutate]);
 
-  if (scenes.isPending) return <RenderProgress title={workflowMessages.generatingStoryboard} notice={storyboardTexts.scenesEstimate} />;
+  useEffect(() => {
+    // Without ?project= the server answered for the user's latest project: name it, so every later call does too.
+    if (!projectId && found) setParams({ project: found }, { replace: true });
+  }, [projectId, found, setParams]);
+
+  if (scenes.isPending || scenes.isIdle) return <RenderProgress title={workflowMessages.generatingStoryboard} notice={storyboardTexts.scenesEstimate} />;
   if (scenes.isError) {
     const needsScript = scenes.error.message === storyboardTexts.needsScript;
     return (
@@ -45,7 +40,7 @@ function StoryboardLoader({ user, projectId }: { user: SessionUser; projectId: s
       </div>
     );
   }
-  if (!projectId) return <RenderProgress title={workflowMessages.generatingStoryboard} notice={storyboardTexts.scenesEstimate} />;
+  if (!projectId || found !== projectId) return <RenderProgress title={workflowMessages.generatingStoryboard} notice={storyboardTexts.scenesEstimate} />;
   return <StoryboardWorkspace key={projectId} user={user} projectId={projectId} initialTexts={scenes.data.texts} />;
 }
 

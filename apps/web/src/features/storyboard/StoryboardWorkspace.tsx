@@ -1,4 +1,5 @@
-import { storyboardTexts, workflowMessages, type SessionUser, type UploadResponse } from '@reelsmith/contracts';
+import { aiVideoMessages, storyboardAiVideoTexts, storyboardTexts, workflowMessages, type SessionUser, type UploadResponse } from '@reelsmith/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
@@ -8,6 +9,7 @@ import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { generateStoryboard, updateScene } from './api.ts';
 import { SceneCard } from './SceneCard.tsx';
+import { useAiVideo } from './useAiVideo.ts';
 import { createVideoError, firstSceneWithoutVideo, pickedImageError, pickedVideoError, sceneNumbers, type Scene } from './scenes.ts';
 import { useFlow } from '../../lib/flow.ts';
 
@@ -24,8 +26,6 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
   const [stockOpen, setStockOpen] = useState(false);
   // 'check' stands for Create Video's own check, re-run as scenes change so it names the next gap or goes away.
   const [notice, setNotice] = useState<NoticeMessage | 'check' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<string | null>(null);
   const saved = useRef([...initialTexts]);
   // update-scene calls go one after another, so two quick edits cannot overwrite each other on the server.
   const saving = useRef<Promise<void>>(Promise.resolve());
@@ -45,22 +45,31 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
       }),
     );
 
+  // The saves keep their own queue; each one it sends is this mutation.
+  const { mutateAsync: saveScene } = useMutation({
+    mutationFn: ({ index, text }: { index: number; text: string }) => updateScene(user.id, projectId, index + 1, text),
+    onSuccess: (_, { index, text }) => {
+      saved.current[index] = text;
+    },
+  });
+  const creation = useMutation({
+    mutationFn: async (list: Scene[]) => {
+      await saving.current;
+      return generateStoryboard(user.id, projectId, list);
+    },
+    onError: (failure) => setNotice({ tone: 'error', text: failure.message }),
+  });
+  const aiVideo = useAiVideo(user.id, projectId);
+
   function save(index: number) {
     const text = current.current[index]!.text.trim();
     if (text === saved.current[index]) return;
-    saving.current = saving.current.then(async () => {
-      try {
-        await updateScene(user.id, projectId, index + 1, text);
-        saved.current[index] = text;
-      } catch (error) {
-        change(index, { error: (error as Error).message });
-      }
-    });
+    saving.current = saving.current.then(() => saveScene({ index, text }).then(() => undefined, (error: Error) => change(index, { error: error.message })));
   }
 
   function pickImage(index: number, file: File) {
     const error = pickedImageError(file);
-    change(index, error ? { error } : { error: null, image: { name: file.name, previewUrl: URL.createObjectURL(file) } });
+    change(index, error ? { error } : { error: null, image: { name: file.name, previewUrl: URL.createObjectURL(file), source: { kind: 'file', file } } });
   }
 
   function pickVideo(index: number, file: File) {
@@ -81,35 +90,33 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
       }
       change(index, { error: null, video: { kind: 'upload', url: upload.url, size: upload.size, name: item.name } });
     } else {
-      change(index, { error: null, image: { name: item.name, previewUrl: upload.url } });
+      change(index, { error: null, image: { name: item.name, previewUrl: upload.url, source: { kind: 'upload', url: upload.url } } });
     }
     setNotice({ tone: 'success', text: `Added to scene ${destination}.` });
   }
 
-  async function createVideo() {
+  function createVideo() {
     if (createVideoError(scenes)) {
       setNotice('check');
       return;
     }
     setNotice(null);
-    setBusy(true);
-    try {
-      await saving.current;
-      setResult(await generateStoryboard(user.id, projectId, scenes));
-    } catch (failure) {
-      setNotice({ tone: 'error', text: (failure as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    creation.mutate(scenes);
+  }
+
+  function createAiVideo() {
+    setNotice(null);
+    aiVideo.start(scenes);
   }
 
   const checkError = notice === 'check' ? createVideoError(scenes) : null;
   const shown: NoticeMessage | null = notice !== 'check' ? notice : checkError ? { tone: 'error', text: checkError } : null;
 
+  const result = creation.data ?? aiVideo.result;
   if (result) {
     return (
       <section aria-label="Result" className="flex flex-col items-center gap-4">
-        <video src={result} controls playsInline aria-label="Storyboard video" className={player} />
+        <video src={result} controls playsInline aria-label={creation.data ? 'Storyboard video' : 'AI video'} className={player} />
         <div className="flex gap-3">
           <Button variant="secondary" onClick={() => window.location.reload()}>
             Restart
@@ -122,8 +129,11 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
 
   return (
     <div className="flex flex-col gap-5">
-      {busy && <RenderProgress title={workflowMessages.generatingVideo} notice={storyboardTexts.estimate} />}
-      <p className="text-muted">Edit the scenes if you like, then give every scene a video. Each scene plays while the voiceover says its part.</p>
+      {creation.isPending && <RenderProgress title={workflowMessages.generatingVideo} notice={storyboardTexts.estimate} />}
+      {aiVideo.busy && (
+        <RenderProgress title={storyboardAiVideoTexts.busy} notice={storyboardAiVideoTexts.estimate} percent={aiVideo.percent} progressLabel={storyboardAiVideoTexts.progressLabel} />
+      )}
+      <p className="text-muted">Edit the scenes if you like, then give every scene a video for Create Video, or images for Create AI Video (a scene without one gets a stock image). Each scene plays while the voiceover says its part.</p>
 
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1.5">
@@ -164,11 +174,25 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
       </ol>
 
       {shown && <Notice message={shown} />}
-      <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={() => setNotice({ tone: 'error', text: storyboardTexts.aiVideoUnavailable })}>
+      {aiVideo.error && <Notice message={{ tone: 'error', text: aiVideo.error }} />}
+      {aiVideo.ready && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Notice message={{ tone: 'success', text: storyboardAiVideoTexts.ready }} />
+          <Button variant="secondary" onClick={aiVideo.showReady}>
+            {storyboardAiVideoTexts.showReady}
+          </Button>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" onClick={createAiVideo}>
           Create AI Video
         </Button>
-        <Button onClick={() => void createVideo()}>Create Video</Button>
+        <Button onClick={createVideo}>Create Video</Button>
+        {aiVideo.generator === 'local' && (
+          <p className="rounded-full bg-gray-100 px-3 py-1 text-xs text-muted" title="Set FAL_KEY or REPLICATE_API_TOKEN on the server for generated footage">
+            {aiVideoMessages.offline}
+          </p>
+        )}
       </div>
 
       <StockSearchModal open={stockOpen} onClose={() => setStockOpen(false)} types={['image', 'video']} videoChoice="highest" onAdded={addStock} />

@@ -1,11 +1,17 @@
 import {
+  aiVideoFieldNames,
   sceneKey,
+  storyboardAiVideoTexts,
   storyboardEndpoints,
   storyboardFieldNames,
   storyboardTexts,
   storyboardTimeoutMs,
   videoAudioTexts,
+  voiceoverEndpoints,
   workflowMessages,
+  type AiVideoStateResponse,
+  type GenerateAiVideoResponse,
+  type VideoStatusResponse,
 } from '@reelsmith/contracts';
 import { ApiError, call } from '../../lib/client.ts';
 import { sceneNumbers, type Scene } from './scenes.ts';
@@ -54,5 +60,42 @@ export async function generateStoryboard(userId: string, projectId: string, scen
     throw new Error(error instanceof ApiError && error.unreachable ? workflowMessages.somethingWentWrong : messageOf(error, videoAudioTexts.failed));
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * SPEC §7 generate-ai-video (form: user_id, scene1..N, image1..N; a stock image already stored goes as imageN_url).
+ * A refusal the server explains is shown as it is; no answer at all (or an unreadable one) is SPEC §8's 'Something
+ * went wrong while starting the video generation.', any other failure 'Failed to generate video. Please try again.'.
+ */
+export async function startAiVideo(request: { userId: string; projectId: string; scenes: Pick<Scene, 'text' | 'image'>[] }): Promise<GenerateAiVideoResponse> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(projectFields(request.userId, request.projectId))) form.set(name, value);
+  request.scenes.forEach((scene, i) => {
+    const names = aiVideoFieldNames(i + 1);
+    form.set(names.scene, scene.text);
+    if (scene.image?.source.kind === 'file') form.set(names.image, scene.image.source.file, scene.image.name);
+    else if (scene.image) form.set(names.imageUrl, scene.image.source.url);
+  });
+  try {
+    return await call(storyboardEndpoints.generateAiVideo, form, { fallback: storyboardAiVideoTexts.startFailed });
+  } catch (error) {
+    if (error instanceof ApiError && (error.unreachable || error.unreadable)) throw new Error(storyboardAiVideoTexts.startError, { cause: error });
+    const explained = error instanceof ApiError && error.fromServer && error.status < 500;
+    throw new Error(explained ? error.message : storyboardAiVideoTexts.startFailed, { cause: error });
+  }
+}
+
+/** The generator in use, and the project's AI video generation if one was started (a page opened again resumes it). */
+export async function aiVideoState(userId: string, projectId: string): Promise<AiVideoStateResponse> {
+  return call(storyboardEndpoints.aiVideoState, projectFields(userId, projectId));
+}
+
+/** One poll of check-video-status; a failed poll ends the wait as a failed generation does (SPEC §8). */
+export async function aiVideoStatus(userId: string, projectId: string): Promise<VideoStatusResponse> {
+  try {
+    return await call(voiceoverEndpoints.checkVideoStatus, projectFields(userId, projectId));
+  } catch (error) {
+    throw new Error(storyboardAiVideoTexts.failed, { cause: error });
   }
 }

@@ -3,10 +3,11 @@ import { maxStoryboardVideoBytes, storyboardSceneCount, storyboardTexts } from '
 /** A scene's video: a file picked here (sent with Create Video), or one of the user's uploads (e.g. a stock video). */
 export type SceneVideo = { kind: 'file'; file: File; previewUrl: string } | { kind: 'upload'; url: string; size: number; name: string };
 
-/** A scene's image, shown as a thumbnail; AI video is what would use it. */
+/** A scene's image, shown as a thumbnail and sent with Create AI Video: a file picked here, or one of the user's uploads. */
 export interface SceneImage {
   name: string;
   previewUrl: string;
+  source: { kind: 'file'; file: File } | { kind: 'upload'; url: string };
 }
 
 export interface Scene {

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  maxAiVideoScenes,
+  maxSceneChars,
+  maxVideoSeconds,
+  storyboardAiVideoTexts as texts,
+  storyboardTexts,
+  uploadPolicies,
+  type AiVideoStateResponse,
+  type GenerateAiVideoResponse,
+  type VideoGeneratorName,
+} from '@reelsmith/contracts';
+import { maxMotionSeconds } from '@reelsmith/media';
+import type { ProjectRecord } from '../../db/repositories/projects.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { VideoGenerationJob } from '../../jobs/video-generation-job.ts';
+import type { ObjectStorage } from '../../providers/storage/types.ts';
+import { ownerOfKey, type FileUrlSigner } from '../../core/file-urls.ts';
+import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
+import { keyOfSignedUrl } from '../../core/projects.ts';
+import type { QuotaService } from '../../core/quotas.ts';
+import { inspectUpload, type MediaProber } from '../../core/upload-inspection.ts';
+import type { UploadService } from '../../core/uploads.ts';
+import type { VideoJobCredits } from '../../core/video-job-credits.ts';
+import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import { pickStills, type StockStills } from './ai-video-stills.ts';
+import { sceneLengths } from './storyboard-timing.ts';
+
+/** Scene N's still as the form sent it: a file, or the signed URL of one of the user's images (a stock pick). */
+export interface SceneImageInput {
+  n: number;
+  file?: { content: Buffer; filename: string };
+  url?: string;
+}
+
+export interface AiVideoDependencies {
+  workflow: WorkflowProjects;
+  uploads: UploadService;
+  storage: ObjectStorage;
+  signer: FileUrlSigner;
+  quotas: QuotaService;
+  credits: VideoJobCredits;
+  videoJobs: ProjectVideoJobs;
+  queue: JobQueue;
+  job: VideoGenerationJob;
+  generatorName: VideoGeneratorName;
+  stock: StockStills;
+  /** ffprobe plus a decode check, as uploads use: every file is checked before any is stored. */
+  probe: MediaProber;
+  tmpDir: string;
+}
+
+const policy = uploadPolicies['scene-image'];
+const running = new Set(['queued', 'processing']);
+/** A scene's clip is between a second (a transition-free cut still reads) and the motion renderer's longest. */
+const clipSeconds = (length: number) => Math.min(Math.max(length, 1), maxMotionSeconds);
+
+/**
+ * SPEC §7 generate-ai-video: every scene's still (the user's, else a stock picture chosen from its text) animated by
+ * the video generator for as long as the voiceover says that scene, the clips cut together into the project's
+ * background. One AI credit, held until the generation's outcome is known: a failed one gives it back.
+ */
+export function createAiVideoService(deps: AiVideoDependencies) {
+  const { workflow, signer, storage } = deps;
+
+  /** The scene texts in order: numbered from 1 with none left out, each with words in it. */
+  function sceneTexts(fields: Map<number, string>): string[] {
+    const highest = Math.max(0, ...fields.keys());
+    if (highest === 0) throw new UserFacingError(400, texts.noScenes);
+    return Array.from({ length: highest }, (_, i) => {
+      const text = fields.get(i + 1)?.trim();
+      if (!text) throw new UserFacingError(400, texts.missingScene(i + 1));
+      return text.slice(0, maxSceneChars);
+    });
+  }
+
+  async function ownImageKey(userId: string, image: SceneImageInput): Promise<string> {
+    const key = keyOfSignedUrl(image.url!.trim(), signer);
+    const object = key && ownerOfKey(key) === userId ? await storage.stat(key) : null;
+    if (!key || !object?.contentType.startsWith('image/')) throw new UserFacingError(400, texts.notYourImage(image.n));
+    return key;
+  }
+
+  /** Sniffs and probes every file as an image upload before any is stored, so a refused one leaves nothing behind. */
+  async function checkFiles(images: SceneImageInput[]): Promise<void> {
+    await mkdir(deps.tmpDir, { recursive: true });
+    for (const image of images) {
+      if (!image.file) continue;
+      const scratch = join(deps.tmpDir, `ai-still-${randomUUID()}`);
+      try {
+        await writeFile(scratch, image.file.content);
+        await inspectUpload(scratch, policy, deps.probe);
+      } catch (error) {
+        if (error instanceof UserFacingError) throw new UserFacingError(error.statusCode, texts.badImage(image.n, error.message));
+        throw error;
+      } finally {
+        await rm(scratch, { force: true });
+      }
+    }
+  }
+
+  async function storeFile(userId: string, file: NonNullable<SceneImageInput['file']>): Promise<string> {
+    const upload = await deps.uploads.receive(userId, 'scene-image', { stream: Readable.from([file.content]), filename: file.filename, wasTruncated: () => false });
+    return keyOfSignedUrl(upload.url, signer)!;
+  }
+
+  /** The project's AI video generation while it is still queued or running. */
+  async function runningGeneration(project: ProjectRecord): Promise<string | null> {
+    const videoJob = workflow.document(project).videoJob;
+    if (videoJob?.purpose !== 'ai-video') return null;
+    const record = await deps.queue.status(project.userId, videoJob.jobId).catch(() => null);
+    return record && running.has(record.state) ? record.id : null;
+  }
+
+  return {
+    async start(userId: string, request: { videoId?: string; texts: Map<number, string>; images: SceneImageInput[] }): Promise<GenerateAiVideoResponse> {
+      const scenes = sceneTexts(request.texts);
+      const images = [...request.images].sort((a, b) => a.n - b.n);
+      const stray = images.find((image) => image.n > scenes.length);
+      if (stray) throw new UserFacingError(400, texts.imageWithoutScene(stray.n));
+      const urlKeys = new Map<number, string>();
+      for (const image of images) if (!image.file) urlKeys.set(image.n, await ownImageKey(userId, image));
+      await checkFiles(images);
+
+      const project = await workflow.resolve(userId, request.videoId);
+      const voiceover = workflow.document(project).voiceover;
+      if (!voiceover) throw new UserFacingError(409, storyboardTexts.needsVoiceover);
+      // Starting again while the generation runs follows that one: no second generation, no second credit.
+      if (await runningGeneration(project)) return { status: 'processing', video_id: project.id, reconnected: true };
+
+      const given = new Set(images.map((image) => image.n));
+      const stills = await pickStills(
+        deps.stock,
+        scenes.map((text, i) => ({ n: i + 1, text })).filter((scene) => !given.has(scene.n)),
+      );
+      await deps.credits.settleUser(userId);
+
+      await deps.quotas.consume(userId, 'aiVideos');
+      try {
+        const keys: string[] = [];
+        for (let n = 1; n <= scenes.length; n++) {
+          const image = images.find((candidate) => candidate.n === n);
+          if (image?.file) keys.push(await storeFile(userId, image.file));
+          else if (image) keys.push(urlKeys.get(n)!);
+          else {
+            const upload = await deps.stock.add(userId, { type: 'image', url: stills.get(n)!.src.portrait, purpose: 'scene-image' });
+            keys.push(keyOfSignedUrl(upload.url, signer)!);
+          }
+        }
+        const lengths = sceneLengths(scenes, { duration: Math.min(voiceover.duration, maxVideoSeconds), words: voiceover.words }).map(clipSeconds);
+        const outputKey = deps.videoJobs.outputKey(project, 'ai-video');
+        // Keyed by the job it follows: two starts at once find the same key, and only one generation begins.
+        const idempotencyKey = `ai-video:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
+        const payload = { scenes: scenes.map((prompt, i) => ({ imageKey: keys[i]!, prompt, seconds: lengths[i]! })), outputKey };
+        const { record, created } = await deps.queue.enqueueOnce(deps.job, payload, { userId, idempotencyKey });
+        if (!created) {
+          await deps.quotas.refund(userId, 'aiVideos');
+          return { status: 'processing', video_id: project.id, reconnected: true };
+        }
+        const duration = lengths.reduce((sum, length) => sum + length, 0);
+        const saved = await workflow.save(project, {
+          scenes: scenes.length === maxAiVideoScenes ? scenes : workflow.document(project).scenes,
+          background: { kind: 'clips', fit: 'trim', clips: [{ key: outputKey, duration }] },
+        });
+        await deps.videoJobs.track(saved, 'ai-video', record.id);
+        await deps.credits.hold(saved, record.id, 'aiVideos');
+        return { status: 'processing', video_id: project.id, reconnected: false };
+      } catch (error) {
+        await deps.quotas.refund(userId, 'aiVideos');
+        throw error;
+      }
+    },
+
+    /** The generator's name, and the project's AI video generation if its latest video job is one. */
+    async state(userId: string, videoId?: string): Promise<AiVideoStateResponse> {
+      const project = await workflow.resolve(userId, videoId);
+      const none: AiVideoStateResponse = { generator: deps.generatorName, status: 'none', user_video_url: null };
+      if (workflow.document(project).videoJob?.purpose !== 'ai-video') return none;
+      // The same answer as check-video-status, which also adopts a finished video and settles the held credit.
+      const status = await deps.videoJobs.status(userId, project.id).catch(() => null);
+      if (!status) return none;
+      return { generator: deps.generatorName, status: status.status, user_video_url: status.user_video_url, ...(status.percent === undefined ? {} : { percent: status.percent }) };
+    },
+  };
+}
+
+export type AiVideoService = ReturnType<typeof createAiVideoService>;
