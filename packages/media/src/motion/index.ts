@@ -2,3 +2,4 @@ export { fitClipArgs, maxMotionSeconds, motionClipArgs, motionFrames, type Motio
 export { motionFrame } from './layers.ts';
 export { motionFromPrompt, motionMoves, type MotionMove } from './moves.ts';
 export { joinClipsArgs, joinedSeconds, lastFrameArgs, type JoinPart } from './join.ts';
+export { captionAss, captionFontSize, captionText, joinedCaptions, maxCaptionLength, type CaptionEvent } from './caption.ts';
