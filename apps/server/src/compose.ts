@@ -71,6 +71,7 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
       media: mediaPort,
       tmpDir: join(config.dataDir, 'tmp'),
       limits: config.videoGenerationLimits,
+      ...config.videoGenerationTuning,
     }),
   };
   const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: Object.values(jobs), log });

@@ -24,6 +24,7 @@ export * from './video-audio.ts';
 export * from './storyboard.ts';
 export * from './image-to-video.ts';
 export * from './ai-video.ts';
+export * from './product-showcase.ts';
 export * from './own-video.ts';
 export * from './renders.ts';
 export * from './endpoint.ts';
