@@ -53,6 +53,7 @@ export const showcaseTexts = {
   imageHint: 'PNG, JPG or WebP, up to 1.8 MB',
   imagePreview: (n: number) => `Scene ${n} image preview`,
   transitionLabel: 'Transition',
+  transitionPlaceholder: 'Choose a transition',
   transitionPreview: (label: string) => `Preview of the ${label} transition`,
   generate: 'Generate',
   result: 'Your showcase video',
@@ -60,6 +61,8 @@ export const showcaseTexts = {
   progressLabel: 'Generation progress',
   /** SPEC §9 estimated waits: 3 min for 7 s, 6 min for 14 s. */
   estimate: (length: ShowcaseLength) => `This usually takes about ${length === '7' ? 3 : 6} min.`,
+  /** A generation found running on return to the page: its length is not known here, so no estimate. */
+  resumed: 'Your showcase is still being generated.',
   // The server's refusals; SPEC §5 names the image one.
   textTooLong: (n: number) => `Scene ${n} text can be at most ${showcaseTextMaxLength} characters.`,
   imageTooLarge: (bytes: number) => showcaseImagePolicy.tooLargeMessage(bytes),

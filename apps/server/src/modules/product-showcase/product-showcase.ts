@@ -146,8 +146,10 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
           outputKey,
         };
         const job = await deps.queue.enqueue(deps.job, payload, { userId });
-        // The generated video is the one the project starts from: the voiceover step combines it once it exists.
-        const started = await workflow.update(project, { sourceVideoKey: outputKey });
+        // The generated video is the project's background once it exists (the page goes on only then): played once
+        // and kept whole however short the voiceover, and silent, so no sound of its own is listened for.
+        const clip = { key: outputKey, duration: showcaseSceneSeconds * scenes.length };
+        const started = await workflow.save(project, { background: { kind: 'clips', clips: [clip], fit: 'trim', hasSpeech: false } });
         await deps.videoJobs.track(started, 'showcase', job.id);
         await deps.credits.hold(started, job.id, 'aiVideos');
         return { status: 'processing', error: null, video_id: project.id };
