@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aiVideoMessages, draftTexts, showcaseTexts, untitledVideo } from '@reelsmith/contracts';
+import { aiVideoMessages, draftTexts, showcaseTexts, videoFlows } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { finishAndDownload, openFromTile, phoneShot, pixelAt, writeFittingScript } from './finish.ts';
 
@@ -78,7 +78,7 @@ test('Product Showcase: 7 s from the tile to a downloaded final video; the image
 
   // Someone who leaves and comes back through the dashboard's drafts finds the finished showcase.
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: draftTexts.continueLabel(untitledVideo) }).click();
+  await page.getByRole('link', { name: draftTexts.continueLabel(videoFlows['product-showcase'].tile) }).click();
   await expect(page).toHaveURL(new RegExp(`/product-showcase\\?project=${project}$`));
   await expect(page.getByLabel(showcaseTexts.result)).toBeVisible({ timeout: 30_000 });
   await phoneShot(page, '/tmp/G-showcase-result-375.png');

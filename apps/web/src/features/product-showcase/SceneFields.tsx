@@ -40,7 +40,7 @@ export function SceneFields({ n, scene, onText, onImage, onRemoveImage }: SceneF
         hint={
           <span className="flex justify-between gap-3">
             <span>{showcaseTexts.textHint}</span>
-            <span className="tabular-nums" aria-live="polite">
+            <span className="shrink-0 whitespace-nowrap tabular-nums" aria-live="polite">
               {showcaseTexts.textCount(scene.text.length)}
             </span>
           </span>
