@@ -18,6 +18,7 @@ import { imageToVideoModule } from './modules/image-to-video/index.ts';
 import { libraryModule } from './modules/library/index.ts';
 import { musicModule } from './modules/music/index.ts';
 import { ownVideoModule } from './modules/own-video/index.ts';
+import { productShowcaseModule } from './modules/product-showcase/index.ts';
 import { scriptModule } from './modules/script/index.ts';
 import { scrollStopperModule } from './modules/scroll-stopper/index.ts';
 import { stockModule } from './modules/stock/index.ts';
@@ -109,6 +110,10 @@ export function composeFeatures(deps: AppDependencies, logError: (line: string) 
       generatorName: deps.videoGeneratorName,
       probe: probeMedia,
       tmpDir,
+    }),
+    productShowcaseModule({
+      showcase: { workflow, uploads: deps.uploads, signer, quotas, queue, job: deps.videoGenerationJob, videoJobs, credits, probe: probeMedia, tmpDir },
+      generatorName: deps.videoGeneratorName,
     }),
     ownVideoModule({
       ownVideos: { workflow, ownVideos: repositories.ownVideos, uploads: deps.uploads, uploadRecords: uploads, signer, videoJobs },

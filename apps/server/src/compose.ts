@@ -78,12 +78,7 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
       media: mediaPort,
       tmpDir: join(config.dataDir, 'tmp'),
       limits: config.videoGenerationLimits,
-      ...(config.videoGeneration.localVendorServers
-        ? {
-            pacing: { pollMs: config.videoGeneration.localVendorServers.pollMs, maxPollMs: config.videoGeneration.localVendorServers.pollMs, backoffMs: config.videoGeneration.localVendorServers.pollMs },
-            results: { allowPrivateHosts: true },
-          }
-        : {}),
+      ...config.videoGenerationTuning,
     }),
   };
   const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: Object.values(jobs), log, observeJob: metrics.observeJob });

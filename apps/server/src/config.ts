@@ -10,6 +10,7 @@ import type { HostedTranscriberSettings } from './providers/transcriber/index.ts
 import type { LibrarySettings } from './modules/library/library.ts';
 import type { LlmSettings } from './providers/writer/index.ts';
 import type { Seller } from './modules/billing/invoice-pdf.ts';
+import type { VideoGenerationJobDeps } from './jobs/video-generation-job.ts';
 import { videoGenerationSettingsFromEnv, type VideoGenerationSettings } from './providers/video-generation/settings.ts';
 import { repoRoot } from './paths.ts';
 
@@ -142,6 +143,8 @@ export interface AppConfig {
   /** fal.ai or Replicate when set up; neither means the offline motion renderer. */
   videoGeneration: VideoGenerationSettings;
   videoGenerationLimits: VideoGenerationLimits;
+  /** Tests only (never read from the environment): quick vendor polling, and results the vendor stand-ins serve from loopback. */
+  videoGenerationTuning?: Pick<VideoGenerationJobDeps, 'pacing' | 'results'>;
   production: boolean;
   /** Every answer is checked against its endpoint's response schema (tests and e2e runs; a mismatch is a 500). */
   validateResponses: boolean;

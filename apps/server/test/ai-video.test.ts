@@ -11,7 +11,7 @@ import { startFakeFal } from '../src/providers/video-generation/fake-fal.fixture
 import { startFakeReplicate } from '../src/providers/video-generation/fake-replicate.fixture.ts';
 import type { VideoGenerationSettings } from '../src/providers/video-generation/settings.ts';
 import { signUpAndConfirm } from './accounts.ts';
-import { startTestApp, type TestApp } from './app.ts';
+import { localVendorTuning, startTestApp, type TestApp } from './app.ts';
 import { multipartForm, type FormFile } from './brolls-multipart.ts';
 import { testDatabaseTargets } from './databases.ts';
 import { fixtureDir, seedProject } from './subtitles-fixtures.ts';
@@ -195,12 +195,12 @@ const vendors: Record<string, () => Promise<{ settings: VideoGenerationSettings;
   fal: async () => {
     const fake = await startFakeFal();
     const fal = { apiKey: fake.apiKey, model: 'fal-ai/kling-video/v2.1/standard/image-to-video', baseUrl: fake.baseUrl, webhookJwksUrl: fake.jwksUrl, timeoutMs: 3000, lengths: [5, 10] };
-    return { ...fake, settings: { fal, localVendorServers: { pollMs: 20 } } };
+    return { ...fake, settings: { fal } };
   },
   replicate: async () => {
     const fake = await startFakeReplicate();
     const replicate = { apiToken: fake.apiToken, model: 'kwaivgi/kling-v2.1', imageInput: 'start_image', baseUrl: `${fake.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] };
-    return { ...fake, settings: { replicate, localVendorServers: { pollMs: 20 } } };
+    return { ...fake, settings: { replicate } };
   },
 };
 
@@ -209,7 +209,7 @@ describe.each(Object.keys(vendors))('Create AI Video through %s (its local proto
   let vendor: Awaited<ReturnType<(typeof vendors)[string]>>;
   beforeAll(async () => {
     vendor = await vendors[name]!();
-    t = await startTestApp(targets[0]!, { library: library(), videoGeneration: vendor.settings });
+    t = await startTestApp(targets[0]!, { library: library(), videoGeneration: vendor.settings, videoGenerationTuning: localVendorTuning });
     await t.composed.queue.startWorkers(1);
   }, 120_000);
   afterAll(async () => {

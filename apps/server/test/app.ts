@@ -11,6 +11,9 @@ export const testOperatorToken = 'test-operator-token';
 /** What the outbox and the test gateway's clock want from an operator. */
 export const operatorHeaders = { 'x-operator-token': testOperatorToken };
 
+/** The vendors' local protocol servers answer within milliseconds from loopback: poll them fast, download from there. */
+export const localVendorTuning: AppConfig['videoGenerationTuning'] = { pacing: { pollMs: 20, maxPollMs: 60, backoffMs: 20 }, results: { allowPrivateHosts: true } };
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,

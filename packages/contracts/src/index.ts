@@ -26,6 +26,7 @@ export * from './image-to-video.ts';
 export * from './ai-video.ts';
 export * from './before-after.ts';
 export * from './storyboard-ai-video.ts';
+export * from './product-showcase.ts';
 export * from './own-video.ts';
 export * from './renders.ts';
 export * from './endpoint.ts';

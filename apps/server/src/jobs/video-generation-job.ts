@@ -1,7 +1,19 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { aiVideoMessages, aiVideoTransitions } from '@reelsmith/contracts';
-import { fitClipArgs, joinClipsArgs, joinedSeconds, lastFrameArgs, maxMotionSeconds, sceneTransitionSeconds, segmentArgs, type JoinPart } from '@reelsmith/media';
+import {
+  captionAss,
+  fitClipArgs,
+  joinClipsArgs,
+  joinedCaptions,
+  joinedSeconds,
+  lastFrameArgs,
+  maxCaptionLength,
+  maxMotionSeconds,
+  sceneTransitionSeconds,
+  segmentArgs,
+  type JoinPart,
+} from '@reelsmith/media';
 import { z } from 'zod';
 import type { VideoGenerationsRepository } from '../db/repositories/video-generations.ts';
 import type { MediaPort } from '../providers/media/types.ts';
@@ -19,6 +31,8 @@ export const videoGenerationScene = z.object({
   prompt: z.string().trim().min(1).max(2000),
   /** The scene's length in the joined video; at least a second, so a transition fits inside it. */
   seconds: z.number().min(1).max(maxMotionSeconds),
+  /** Text set on the scene's video (a product showcase's scene text), burnt on after fitting, in the join. */
+  caption: z.string().trim().min(1).max(maxCaptionLength).optional(),
 });
 
 /**
@@ -149,7 +163,8 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
         // The motion renderer already makes 1080x1920 at the join's frame rate, and the join trims each part to its share.
         const fitted = hosted ? join(work, `scene${i}-${j}.mp4`) : raw;
         if (hosted) await ffmpeg(fitClipArgs(raw, fitted, shares[j]!), shares[j]!);
-        parts.push({ path: fitted, seconds: shares[j]!, ...(j === 0 ? transitionAt(i) : {}) });
+        const caption = j === 0 ? scene.caption : undefined;
+        parts.push({ path: fitted, seconds: shares[j]!, ...(j === 0 ? transitionAt(i) : {}), ...(caption ? { caption } : {}) });
         if (j + 1 < plans[i]!.length) {
           image = join(work, `scene${i}-${j}-last.png`);
           await ffmpeg(lastFrameArgs(raw, image), 1);
@@ -158,7 +173,10 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
       }
     }
     const output = join(work, 'joined.mp4');
-    await ffmpeg(joinClipsArgs(parts, output), joinedSeconds(parts));
+    const captions = joinedCaptions(parts);
+    const captionsPath = captions.length > 0 ? join(work, 'captions.ass') : undefined;
+    if (captionsPath) await writeFile(captionsPath, captionAss(captions));
+    await ffmpeg(joinClipsArgs(parts, output, { captionsPath }), joinedSeconds(parts));
     const stored = await storage.putFile(payload.outputKey, output, 'video/mp4');
     return { key: stored.key };
   }

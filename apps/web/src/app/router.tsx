@@ -35,6 +35,8 @@ const builtPages: Partial<Record<string, PageChunk>> = {
   '/scroll-stopper': () => import('../features/scroll-stopper/ScrollStopperPage.tsx').then((m) => m.ScrollStopperPage),
   '/OwnVideo': () => import('../features/own-video/OwnVideoPage.tsx').then((m) => m.OwnVideoPage),
   '/ImagetoVideo': () => import('../features/image-to-video/ImageToVideoPage.tsx').then((m) => m.ImageToVideoPage),
+  '/product-showcase': () =>
+    import('../features/product-showcase/ProductShowcasePage.tsx').then((m) => m.ProductShowcasePage),
   '/audio': () => import('../features/audio/AudioPage.tsx').then((m) => m.AudioPage),
   '/audio-types': () => import('../features/audio/AudioTypesPage.tsx').then((m) => m.AudioTypesPage),
   '/before-after': () => import('../features/before-after/BeforeAfterPage.tsx').then((m) => m.BeforeAfterPage),

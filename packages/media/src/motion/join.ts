@@ -1,6 +1,7 @@
 import { localPathSchema, transitionNames, type TransitionName } from '../composition.ts';
 import { profiles } from '../compile/compile.ts';
 import { sec } from '../filtergraph.ts';
+import { captionFilter } from './caption.ts';
 import { motionFrame } from './layers.ts';
 import { motionFrames } from './motion.ts';
 
@@ -24,6 +25,8 @@ export interface JoinPart {
   seconds: number;
   /** How this part comes in over the end of the previous one; a plain cut without. Ignored on the first part. */
   transition?: { name: TransitionName; seconds: number };
+  /** Text set on the video from this part on, through the parts that continue its scene (see joinedCaptions). */
+  caption?: string;
 }
 
 /** The joined length: each transition overlaps two parts. */
@@ -34,9 +37,10 @@ export function joinedSeconds(parts: readonly JoinPart[]): number {
 /**
  * Several fitted clips as one 1080x1920 H.264 MP4: cuts where a part has no transition (the pieces of one chained
  * scene), xfade where it has one (between scenes). Each part is first held to exactly its frames, so the offsets of
- * the transitions are exact whatever the clip's own length.
+ * the transitions are exact whatever the clip's own length. `captionsPath` is an ASS script of the parts' captions
+ * (captionAss of joinedCaptions), burnt on in the same encode.
  */
-export function joinClipsArgs(parts: readonly JoinPart[], outputPath: string): string[] {
+export function joinClipsArgs(parts: readonly JoinPart[], outputPath: string, options: { captionsPath?: string } = {}): string[] {
   if (parts.length === 0) throw new Error('nothing to join');
   const { fps } = motionFrame;
   const inputs: string[] = [];
@@ -62,7 +66,8 @@ export function joinClipsArgs(parts: readonly JoinPart[], outputPath: string): s
     }
     joined = `j${i}`;
   });
-  chains.push(`[${joined}]format=yuv420p[video]`);
+  const captions = options.captionsPath ? `${captionFilter(localPathSchema.parse(options.captionsPath))},` : '';
+  chains.push(`[${joined}]${captions}format=yuv420p[video]`);
   return [
     '-hide_banner', '-nostdin', '-y',
     ...inputs,

@@ -6,11 +6,6 @@ import type { ReplicateSettings } from './replicate.ts';
 export interface VideoGenerationSettings {
   fal?: FalSettings;
   replicate?: ReplicateSettings;
-  /**
-   * Never read from the environment: API tests run the whole app against the vendors' local protocol servers, which
-   * serve their results from loopback and answer within milliseconds.
-   */
-  localVendorServers?: { pollMs: number };
 }
 
 const falVariables = ['FAL_KEY', 'FAL_MODEL_IMAGE_TO_VIDEO', 'FAL_BASE_URL', 'FAL_WEBHOOK_JWKS_URL'] as const;

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
-import { TransitionPicker } from '../../components/ui/TransitionPicker.tsx';
+import { TransitionPicker } from '../../components/media/TransitionPicker.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { useSession } from '../../lib/session.ts';
 import { fetchOptions, fetchTransitions } from './api.ts';
@@ -120,7 +120,7 @@ export function BeforeAfterPage() {
           />
         ))}
         <div className="flex flex-col gap-5">
-          <TransitionPicker label="Transition" value={transition} onChange={setTransition} previews={transitions.data} />
+          <TransitionPicker label="Transition" value={transition} onChange={setTransition} previews={transitions.data} previewLabel={(label) => `Preview of the ${label} effect`} />
           {error && <Notice message={{ tone: 'error', text: error }} />}
           <Button onClick={start} disabled={busy}>
             Generate

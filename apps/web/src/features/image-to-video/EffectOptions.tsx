@@ -1,6 +1,6 @@
 import type { ImageEffect, ImageEffectItem } from '@reelsmith/contracts';
 import { useId } from 'react';
-import { TransitionPicker } from '../../components/ui/TransitionPicker.tsx';
+import { TransitionPicker } from '../../components/media/TransitionPicker.tsx';
 
 interface EffectOptionsProps {
   zoom: boolean;
@@ -28,7 +28,7 @@ export function EffectOptions({ zoom, onZoom, effect, onEffect, previews }: Effe
         </div>
         <p className="text-xs text-muted">Yes: each image slowly zooms in.</p>
       </fieldset>
-      <TransitionPicker label="Effect" value={effect} onChange={onEffect} previews={previews} />
+      <TransitionPicker label="Effect" value={effect} onChange={onEffect} previews={previews} previewLabel={(label) => `Preview of the ${label} effect`} />
     </section>
   );
 }

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  quotaMessages,
+  showcaseImagePolicy,
+  showcaseSceneSeconds,
+  showcaseScenes,
+  showcaseTextMaxLength,
+  showcaseTexts,
+  type AiVideoTransition,
+  type GenerateShowcaseResponse,
+  type ShowcaseLength,
+} from '@reelsmith/contracts';
+import { sceneTransitionSeconds } from '@reelsmith/media';
+import type { ProjectRecord } from '../../db/repositories/projects.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { VideoGenerationInput, VideoGenerationJob } from '../../jobs/video-generation-job.ts';
+import type { FileUrlSigner } from '../../core/file-urls.ts';
+import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
+import { keyOfSignedUrl } from '../../core/projects.ts';
+import type { QuotaService } from '../../core/quotas.ts';
+import { inspectUpload, type MediaProber } from '../../core/upload-inspection.ts';
+import type { UploadService } from '../../core/uploads.ts';
+import type { VideoJobCredits } from '../../core/video-job-credits.ts';
+import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+
+/** A product image as the form sent it: its whole size, and its bytes when they are within the limit. */
+export interface ShowcaseImage {
+  filename: string;
+  size: number;
+  /** Null when the file was over the limit: only its size was counted. */
+  content: Buffer | null;
+}
+
+export interface ShowcaseScene {
+  text: string;
+  image?: ShowcaseImage;
+}
+
+export interface ShowcaseRequest {
+  videoId?: string;
+  length: ShowcaseLength;
+  /** Scene 1 and scene 2 as sent; a 7 s video reads only the first. */
+  scenes: ShowcaseScene[];
+  transition: AiVideoTransition | '';
+}
+
+export interface ProductShowcaseDependencies {
+  workflow: WorkflowProjects;
+  uploads: UploadService;
+  signer: FileUrlSigner;
+  quotas: QuotaService;
+  queue: JobQueue;
+  job: VideoGenerationJob;
+  videoJobs: ProjectVideoJobs;
+  credits: VideoJobCredits;
+  probe: MediaProber;
+  tmpDir: string;
+}
+
+const refuse = (status: number, message: string, field: string) => new UserFacingError(status, message, field);
+
+/** The first scene is longer by the transition the two share, so 14 s are 14 s and each scene is seen for 7. */
+export const sceneSeconds = (i: number, count: number) => (i < count - 1 ? showcaseSceneSeconds + sceneTransitionSeconds : showcaseSceneSeconds);
+
+/**
+ * SPEC §5 Product Showcase, in the page's order: every text within 200 characters and every image within 1.8 MB, then
+ * what the length needs (7 s: scene 1's text and image; 14 s: both scenes' and a transition).
+ */
+export function checkShowcase(request: ShowcaseRequest): ShowcaseScene[] {
+  const scenes = request.scenes.slice(0, showcaseScenes[request.length]);
+  scenes.forEach((scene, i) => {
+    if (scene.text.length > showcaseTextMaxLength) throw refuse(400, showcaseTexts.textTooLong(i + 1), `text${i + 1}`);
+  });
+  scenes.forEach((scene, i) => {
+    if (scene.image && scene.image.size > showcaseImagePolicy.maxBytes) throw refuse(413, showcaseTexts.imageTooLarge(scene.image.size), `image${i + 1}`);
+  });
+  scenes.forEach((scene, i) => {
+    if (!scene.text.trim() || !scene.image) throw refuse(400, showcaseTexts.needsScene(i + 1), scene.text.trim() ? `image${i + 1}` : `text${i + 1}`);
+  });
+  if (scenes.length === 2 && !request.transition) throw refuse(400, showcaseTexts.needsTransition, 'transition');
+  return scenes;
+}
+
+/**
+ * SPEC §7 generate-product-showcase: each scene's product image is animated by the video generation job with its
+ * text as the direction and set on it as a caption; two scenes are joined with the chosen transition. The job is the
+ * project's video job, so check-video-status reports on it and its video becomes the project's; one AI credit is
+ * taken at the start and held, so a failed generation gives it back.
+ */
+export function createProductShowcaseService(deps: ProductShowcaseDependencies) {
+  const { workflow, signer } = deps;
+
+  /** Checks every image as an upload (sniffed and decoded) before any is stored, so a refused one leaves nothing behind. */
+  async function checkImages(scenes: ShowcaseScene[]): Promise<void> {
+    await mkdir(deps.tmpDir, { recursive: true });
+    for (const [i, scene] of scenes.entries()) {
+      const scratch = join(deps.tmpDir, `showcase-check-${randomUUID()}`);
+      try {
+        await writeFile(scratch, scene.image!.content!);
+        await inspectUpload(scratch, showcaseImagePolicy, deps.probe);
+      } catch (error) {
+        if (error instanceof UserFacingError) throw refuse(error.statusCode, showcaseTexts.badImage(i + 1, error.message), `image${i + 1}`);
+        throw error;
+      } finally {
+        await rm(scratch, { force: true });
+      }
+    }
+  }
+
+  async function store(userId: string, image: ShowcaseImage): Promise<string> {
+    const upload = await deps.uploads.receive(userId, 'showcase-image', {
+      stream: Readable.from([image.content!]),
+      filename: image.filename,
+      wasTruncated: () => false,
+    });
+    return keyOfSignedUrl(upload.url, signer)!;
+  }
+
+  /** A new project starts only while a video credit is left, as create-video-entry does. */
+  async function projectFor(userId: string, videoId: string | undefined): Promise<ProjectRecord> {
+    if (videoId) return workflow.resolve(userId, videoId);
+    const subscription = await deps.quotas.current(userId);
+    if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
+    return workflow.resolveOrCreate(userId, undefined, 'product-showcase');
+  }
+
+  return {
+    async generate(userId: string, request: ShowcaseRequest): Promise<GenerateShowcaseResponse> {
+      const scenes = checkShowcase(request);
+      await checkImages(scenes);
+      if (request.videoId) await workflow.resolve(userId, request.videoId);
+      await deps.credits.settleUser(userId);
+
+      return deps.quotas.withCredit(userId, 'aiVideos', async () => {
+        const project = await projectFor(userId, request.videoId);
+        const keys: string[] = [];
+        for (const scene of scenes) keys.push(await store(userId, scene.image!));
+        const outputKey = deps.videoJobs.outputKey(project, 'showcase');
+        const payload: VideoGenerationInput = {
+          scenes: scenes.map((scene, i) => ({ imageKey: keys[i]!, prompt: scene.text.trim(), seconds: sceneSeconds(i, scenes.length), caption: scene.text.trim() })),
+          ...(scenes.length === 2 && request.transition ? { join: { transition: request.transition } } : {}),
+          outputKey,
+        };
+        const job = await deps.queue.enqueue(deps.job, payload, { userId });
+        // The generated video is the project's background once it exists (the page goes on only then): played once
+        // and kept whole however short the voiceover, and silent, so no sound of its own is listened for.
+        const clip = { key: outputKey, duration: showcaseSceneSeconds * scenes.length };
+        const started = await workflow.save(project, { background: { kind: 'clips', clips: [clip], fit: 'trim', hasSpeech: false } });
+        await deps.videoJobs.track(started, 'showcase', job.id);
+        await deps.credits.hold(started, job.id, 'aiVideos');
+        return { status: 'processing', error: null, video_id: project.id };
+      });
+    },
+  };
+}
+
+export type ProductShowcaseService = ReturnType<typeof createProductShowcaseService>;

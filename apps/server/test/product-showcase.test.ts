@@ -1,0 +1,281 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { generateShowcaseResponse, genericMessages, quotaMessages, showcaseSettingsResponse, showcaseTexts, videoStatusResponse } from '@reelsmith/contracts';
+import { probe } from '@reelsmith/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectDocument } from '../src/core/project-document.ts';
+import { startFakeFal } from '../src/providers/video-generation/fake-fal.fixture.ts';
+import { startFakeReplicate } from '../src/providers/video-generation/fake-replicate.fixture.ts';
+import type { AppConfig } from '../src/config.ts';
+import { signUpAndConfirm } from './accounts.ts';
+import { localVendorTuning, startTestApp, type TestApp } from './app.ts';
+import { multipartForm, type FormFile } from './brolls-multipart.ts';
+import { testDatabaseTargets } from './databases.ts';
+import { makeFixtures } from './media-fixtures.ts';
+
+const targets = await testDatabaseTargets();
+const fixtures = makeFixtures();
+const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+
+/** A product shot stand-in: a bottle (a blue box) on a coral ground, or the same in green on yellow. */
+function productStill(name: string, ground: string, bottle: string): Buffer {
+  const path = fixtures.path(`${name}.png`);
+  ffmpeg('-f', 'lavfi', '-i', `color=c=${ground}:s=600x800,drawbox=x=200:y=160:w=200:h=480:c=${bottle}:t=fill`, '-frames:v', '1', path);
+  return readFileSync(path);
+}
+const coralBottle = productStill('coral', '0xf97316', '0x1e6fd9');
+const yellowBottle = productStill('yellow', '0xf5d90a', '0x18a058');
+const notAnImage = Buffer.from('Shopping list: eggs, milk, bread.\n'.repeat(20));
+/** 1.9 MB of noise: over the 1.8 MB limit (its size is all the check reads). */
+const tooLarge = randomBytes(Math.round(1.9 * 1024 * 1024));
+
+const image = (n: number, content: Buffer, filename = `product-${n}.png`): FormFile => ({ field: `image${n}`, filename, content });
+const text1 = 'Slow zoom in on the new serum bottle';
+const text2 = 'Pan left across the bottle on the table';
+
+/** Downloaded frame at `seconds`, small, as raw RGB. */
+function frame(video: string, seconds: number, filter = 'scale=108:192'): Buffer {
+  return execFileSync('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-vf', filter, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 16 * 1024 * 1024 });
+}
+const difference = (a: Buffer, b: Buffer) => a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
+/** Near-white pixels in the band where the caption sits (rows 1200..1700 of 1920), at full size. */
+function captionWhite(video: string, seconds: number): number {
+  const rgb = frame(video, seconds, 'crop=1080:500:0:1200');
+  let white = 0;
+  for (let i = 0; i < rgb.length; i += 3) if (rgb[i]! > 225 && rgb[i + 1]! > 225 && rgb[i + 2]! > 225) white += 1;
+  return white;
+}
+
+/** Every file the app stored, outside its scratch folder. */
+function storedFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !join(entry.parentPath, entry.name).includes('/tmp/'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+async function signedInAccount(t: TestApp, email: string) {
+  const account = await signUpAndConfirm(t.app, email);
+  await account.client.post('/api/auth/sign-in/email', { email: account.email, password: account.password });
+  await t.composed.quotas.current(account.userId);
+  return account;
+}
+
+function showcaseClient(t: TestApp, account: Awaited<ReturnType<typeof signedInAccount>>) {
+  const generate = (fields: Record<string, string>, files: FormFile[] = []) => {
+    const { payload, headers } = multipartForm({ user_id: account.userId, ...fields }, files);
+    return account.client.request('POST', '/api/generate-product-showcase', payload, headers);
+  };
+  const checkStatus = async (videoId: string) => videoStatusResponse.parse((await account.client.post('/api/check-video-status', { user_id: account.userId, video_id: videoId })).json());
+  async function finalStatus(videoId: string) {
+    for (let i = 0; i < 900; i += 1) {
+      const status = await checkStatus(videoId);
+      if (status.status !== 'processing') return status;
+      await sleep(200);
+    }
+    throw new Error('the generation did not finish');
+  }
+  async function download(url: string, name: string): Promise<string> {
+    const file = await account.client.get(url);
+    expect(file.statusCode).toBe(200);
+    const path = join(t.config.dataDir, name);
+    writeFileSync(path, file.rawPayload);
+    return path;
+  }
+  const aiVideosUsed = async () => (await t.composed.repositories.subscriptions.find(account.userId))!.aiVideosUsed;
+  return { generate, checkStatus, finalStatus, download, aiVideosUsed };
+}
+
+describe.each(targets)('product showcase on $name', (target) => {
+  let t: TestApp;
+  let account: Awaited<ReturnType<typeof signedInAccount>>;
+  let api: ReturnType<typeof showcaseClient>;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    account = await signedInAccount(t, 'showcase@example.com');
+    // Two AI credits already used, so a credit given back twice would show.
+    await t.composed.repositories.subscriptions.update(account.userId, { aiVideosAllowed: 10, aiVideosUsed: 2 });
+    api = showcaseClient(t, account);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const state = async () => ({
+    uploads: (await t.composed.repositories.uploads.listForUser(account.userId)).length,
+    aiVideosUsed: await api.aiVideosUsed(),
+    latestProject: (await t.composed.repositories.projects.latestOwned(account.userId))?.id ?? null,
+    files: storedFiles(t.config.dataDir).length,
+  });
+
+  it('refuses every invalid form with its own message, using no credit and storing nothing', async () => {
+    const before = await state();
+    const refusals: [Record<string, string>, FormFile[], number, string][] = [
+      [{ length: '7', text1: 'x'.repeat(201) }, [image(1, coralBottle)], 400, 'Scene 1 text can be at most 200 characters.'],
+      [{ length: '14', text1, text2: 'y'.repeat(201), transition: 'fade' }, [image(1, coralBottle), image(2, yellowBottle)], 400, 'Scene 2 text can be at most 200 characters.'],
+      [{ length: '7', text1 }, [image(1, tooLarge)], 413, 'File too large (1.90 MB). Max 1.8 MB allowed.'],
+      [{ length: '14', text1, text2, transition: 'fade' }, [image(1, coralBottle), image(2, tooLarge)], 413, 'File too large (1.90 MB). Max 1.8 MB allowed.'],
+      [{ length: '7', text1 }, [], 400, 'Scene 1 needs a text and an image.'],
+      [{ length: '7', text1: '   ' }, [image(1, coralBottle)], 400, 'Scene 1 needs a text and an image.'],
+      [{ length: '14', text1, text2, transition: 'fade' }, [image(1, coralBottle)], 400, 'Scene 2 needs a text and an image.'],
+      [{ length: '14', text1, transition: 'fade' }, [image(1, coralBottle), image(2, yellowBottle)], 400, 'Scene 2 needs a text and an image.'],
+      [{ length: '14', text1, text2 }, [image(1, coralBottle), image(2, yellowBottle)], 400, 'Choose a transition for the 14 s video.'],
+      [{ length: '7', text1 }, [image(1, notAnImage, 'notes.png')], 415, 'Image 1: Please upload a valid image file.'],
+      [{ length: '14', text1, text2, transition: 'fade' }, [image(1, coralBottle), image(2, notAnImage, 'notes.png')], 415, 'Image 2: Please upload a valid image file.'],
+      [{ length: '14', text1, text2, transition: 'spin' }, [image(1, coralBottle), image(2, yellowBottle)], 400, genericMessages.badRequest],
+      [{ length: '10', text1 }, [image(1, coralBottle)], 400, genericMessages.badRequest],
+    ];
+    for (const [fields, files, status, message] of refusals) {
+      const response = await api.generate(fields, files);
+      expect(response.statusCode, JSON.stringify(fields)).toBe(status);
+      expect(response.json().error).toBe(message);
+    }
+    // The texts the contract gives the page are these same words.
+    expect(showcaseTexts.imageTooLarge(tooLarge.length)).toBe('File too large (1.90 MB). Max 1.8 MB allowed.');
+
+    const { payload, headers } = multipartForm({ user_id: account.userId, length: '7', text1 }, [image(1, coralBottle)]);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/generate-product-showcase', payload, headers });
+    expect(anonymous.statusCode).toBe(401);
+    const other = await api.generate({ user_id: 'someone-else', length: '7', text1 }, [image(1, coralBottle)]);
+    expect(other.statusCode).toBe(403);
+    expect(await state()).toEqual(before);
+  }, 60_000);
+
+  it('takes exactly one of 10 parallel starts at one remaining AI credit, and gives it back when the generation fails', async () => {
+    await t.composed.repositories.subscriptions.update(account.userId, { aiVideosUsed: 9 });
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => api.generate({ length: '7', text1 }, [image(1, coralBottle)])),
+    );
+    const accepted = responses.filter((r) => r.statusCode === 200);
+    expect(accepted).toHaveLength(1);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: quotaMessages.aiVideos });
+    }
+    expect(await api.aiVideosUsed()).toBe(10);
+    const { video_id } = generateShowcaseResponse.parse(accepted[0]!.json());
+
+    // The product image disappears before any worker runs, so the generation fails for good.
+    const project = (await t.composed.repositories.projects.findOwned(account.userId, video_id))!;
+    const { jobId } = (project.composition as ProjectDocument).videoJob!;
+    const upload = (await t.composed.repositories.uploads.listForUser(account.userId)).find((u) => u.purpose === 'showcase-image')!;
+    await t.composed.storage.delete(upload.storageKey);
+    await t.composed.queue.startWorkers(1);
+    while ((await t.composed.queue.status(account.userId, jobId)).state !== 'error') await sleep(100);
+
+    const failed = await api.checkStatus(video_id);
+    expect(failed).toMatchObject({ status: 'error', user_video_url: null, error: 'Video generation failed or timed out.' });
+    expect(await api.aiVideosUsed()).toBe(9);
+    await api.checkStatus(video_id);
+    expect(await api.aiVideosUsed()).toBe(9);
+  }, 120_000);
+
+  it('makes a 7 s offline showcase: the product image moving, its text on it, 1080x1920 H.264, the project’s video', async () => {
+    const settings = showcaseSettingsResponse.parse((await account.client.get('/api/product-showcase/settings')).json());
+    expect(settings).toEqual({ generator: 'local' });
+    const used = await api.aiVideosUsed();
+    const started = Date.now();
+    const response = await api.generate({ length: '7', text1, text2: 'ignored for 7 s', transition: '' }, [image(1, coralBottle)]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { status, error, video_id } = generateShowcaseResponse.parse(response.json());
+    expect([status, error]).toEqual(['processing', null]);
+    expect(await api.aiVideosUsed()).toBe(used + 1);
+
+    const done = await api.finalStatus(video_id);
+    console.info(`[showcase] 7 s offline generation: ${((Date.now() - started) / 1000).toFixed(1)} s from the start to a URL`);
+    expect(done).toMatchObject({ status: 'done', error: null });
+    const video = await api.download(done.user_video_url!, 'showcase-7.mp4');
+    const info = await probe(video);
+    expect(info).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264' });
+    expect(info.duration).toBeCloseTo(7, 1);
+    // The bottle (blue) sits in the middle, and the picture moves between the first and the last second.
+    const middle = frame(video, 3.5, 'crop=40:40:iw/2-20:ih/2-20,scale=1:1');
+    expect(middle[2]!).toBeGreaterThan(middle[0]!);
+    expect(difference(frame(video, 1), frame(video, 6))).toBeGreaterThan(2);
+    // The scene text is set on the video: white letters in the caption band.
+    expect(captionWhite(video, 3.5)).toBeGreaterThan(1000);
+
+    // The generated video is now the project's: /script-types shows it, and the voiceover step combines it whole.
+    const project = (await t.composed.repositories.projects.findOwned(account.userId, video_id))!;
+    expect(project.videoType).toBe('product-showcase');
+    expect(project.previewVideoKey).toBe(`users/${account.userId}/renders/${video_id}-showcase.mp4`);
+    expect((project.composition as ProjectDocument).background).toEqual({ kind: 'clips', clips: [{ key: project.previewVideoKey, duration: 7 }], fit: 'trim', hasSpeech: false });
+    await api.checkStatus(video_id);
+    expect(await api.aiVideosUsed()).toBe(used + 1);
+  }, 240_000);
+});
+
+const quick: Partial<AppConfig> = { videoGenerationTuning: localVendorTuning };
+
+const vendors = {
+  fal: async () => {
+    const fake = await startFakeFal();
+    const model = 'fal-ai/kling-video/v2.1/standard/image-to-video';
+    return {
+      fake,
+      config: { videoGeneration: { fal: { apiKey: fake.apiKey, model, baseUrl: fake.baseUrl, webhookJwksUrl: fake.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } } },
+      asked: () =>
+        fake.requests
+          .filter((r) => r.method === 'POST' && r.path === `/${model}`)
+          .map((r) => r.body as { prompt: string; image_url: string; duration: string })
+          .map((body) => ({ prompt: body.prompt, image: body.image_url, seconds: Number(body.duration) })),
+    };
+  },
+  replicate: async () => {
+    const fake = await startFakeReplicate();
+    const settings = { apiToken: fake.apiToken, model: 'kwaivgi/kling-v2.1', imageInput: 'start_image', baseUrl: `${fake.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] };
+    return {
+      fake,
+      config: { videoGeneration: { replicate: settings } },
+      asked: () =>
+        fake.requests
+          .filter((r) => r.method === 'POST' && r.path.endsWith('/predictions'))
+          .map((r) => (r.body as { input: { prompt: string; start_image: string; duration: number } }).input)
+          .map((input) => ({ prompt: input.prompt, image: input.start_image, seconds: input.duration })),
+    };
+  },
+};
+
+describe.each(Object.keys(vendors) as (keyof typeof vendors)[])('a 14 s product showcase through %s', (name) => {
+  let t: TestApp;
+  let vendor: Awaited<ReturnType<(typeof vendors)[typeof name]>>;
+  let account: Awaited<ReturnType<typeof signedInAccount>>;
+  let api: ReturnType<typeof showcaseClient>;
+
+  beforeAll(async () => {
+    vendor = await vendors[name]();
+    vendor.fake.nextOutcome('completes', 1);
+    t = await startTestApp(targets[0]!, { ...quick, ...vendor.config });
+    await t.composed.queue.startWorkers(1);
+    account = await signedInAccount(t, `showcase-${name}@example.com`);
+    api = showcaseClient(t, account);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await vendor?.fake.close();
+  });
+
+  it('asks the vendor for one clip per scene with the scene text as the direction, and joins them to 14 s', async () => {
+    expect(showcaseSettingsResponse.parse((await account.client.get('/api/product-showcase/settings')).json())).toEqual({ generator: name });
+    const response = await api.generate({ length: '14', text1, text2, transition: 'wipeleft' }, [image(1, coralBottle), image(2, yellowBottle)]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { video_id } = generateShowcaseResponse.parse(response.json());
+    const done = await api.finalStatus(video_id);
+    expect(done, JSON.stringify(done)).toMatchObject({ status: 'done' });
+
+    const asked = vendor.asked();
+    expect(asked.map((a) => [a.prompt, a.seconds])).toEqual([
+      [text1, 10],
+      [text2, 10],
+    ]);
+    // Each scene's own product image went to the vendor.
+    expect(asked[0]!.image).toMatch(/^data:image\/png;base64,/);
+    expect(asked[0]!.image).not.toBe(asked[1]!.image);
+
+    const video = await api.download(done.user_video_url!, `showcase-${name}.mp4`);
+    const info = await probe(video);
+    expect(info).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264' });
+    expect(info.duration).toBeCloseTo(14, 1);
+  }, 180_000);
+});

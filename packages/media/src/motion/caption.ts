@@ -1,0 +1,107 @@
+import { escapeFilterValue } from '../filtergraph.ts';
+import { assTime } from '../subtitles/ass.ts';
+import type { JoinPart } from './join.ts';
+import { motionFrame } from './layers.ts';
+
+/** A scene's text on screen from `start` to `end` seconds of the joined video. */
+export interface CaptionEvent {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** Longer than a product showcase scene text (200 characters, SPEC §9), so a caller's text is never cut. */
+export const maxCaptionLength = 400;
+
+/** Side margins of the caption box; the text wraps between them. */
+const sideMargin = 90;
+/** Above the bottom fifth, where players put their controls, and over the lower part of the motion renderer's card. */
+const bottomMargin = 330;
+const fadeMs = 250;
+
+/**
+ * Shorter texts get bigger letters; a 200-character scene text still fits in about seven lines between the margins.
+ * libass wraps at spaces only, so the size also shrinks until the longest word fits one line.
+ */
+export function captionFontSize(text: string): number {
+  const length = text.length;
+  const bySize = length <= 40 ? 76 : length <= 90 ? 64 : length <= 150 ? 56 : 50;
+  const longestWord = Math.max(0, ...text.split(/\s+/).map((word) => word.length));
+  // About 0.62 em per character in a bold sans: the widest word stays inside the box.
+  const byWord = Math.floor((motionFrame.width - 2 * sideMargin - 40) / (0.62 * Math.max(longestWord, 1)));
+  return Math.max(24, Math.min(bySize, byWord));
+}
+
+/**
+ * Braces and backslashes would be read as override tags: braces are shown as brackets, backslashes dropped. A line
+ * break the user typed stays one (\N).
+ */
+export function captionText(text: string): string {
+  return text
+    .replace(/\\/g, '')
+    .replaceAll('{', '(')
+    .replaceAll('}', ')')
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\\N');
+}
+
+/**
+ * An ASS script at 1080x1920: each event's text in bold white on a translucent dark box, centred in
+ * the lower part of the frame, fading in and out. The box (BorderStyle 3) keeps the text readable over any footage.
+ */
+export function captionAss(events: readonly CaptionEvent[]): string {
+  if (events.some((event) => event.text.length > maxCaptionLength)) throw new Error(`a caption is at most ${maxCaptionLength} characters`);
+  const lines = events
+    .map((event) => ({ ...event, text: captionText(event.text) }))
+    .filter((event) => event.text && event.end > event.start)
+    .map((event) => {
+      const size = captionFontSize(event.text.replaceAll('\\N', ' '));
+      return `Dialogue: 0,${assTime(event.start)},${assTime(event.end)},Caption,,0,0,0,,{\\fad(${fadeMs},${fadeMs})\\fs${size}}${event.text}`;
+    });
+  return [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${motionFrame.width}`,
+    `PlayResY: ${motionFrame.height}`,
+    'WrapStyle: 0',
+    'ScaledBorderAndShadow: yes',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    // White bold text on a near-black box about 70% opaque (ASS alpha 0x50 is the transparency); bottom centre (2).
+    `Style: Caption,Inter,64,&H00FFFFFF,&H00FFFFFF,&H50101010,&H00000000,1,0,0,0,100,100,0,0,3,18,0,2,${sideMargin},${sideMargin},${bottomMargin},1`,
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+/**
+ * When each part's caption is on screen in the joined video (see joinClipsArgs): from where its part comes in (the
+ * middle of its transition) until the next scene comes in — a part with a caption or a transition of its own — or
+ * the end. A part with neither continues the scene before it (the chained pieces of one long scene).
+ */
+export function joinedCaptions(parts: readonly JoinPart[]): CaptionEvent[] {
+  const events: CaptionEvent[] = [];
+  let open: { text: string; start: number } | null = null;
+  let length = 0;
+  for (const [i, part] of parts.entries()) {
+    const transition = i > 0 ? part.transition : undefined;
+    const entersAt = transition ? length - transition.seconds / 2 : length;
+    length += part.seconds - (transition?.seconds ?? 0);
+    if (i > 0 && !transition && part.caption === undefined) continue;
+    if (open) events.push({ ...open, end: entersAt });
+    open = part.caption ? { text: part.caption, start: entersAt } : null;
+  }
+  if (open) events.push({ ...open, end: length });
+  return events;
+}
+
+/** The filter that burns an ASS script written by `captionAss` onto 1080x1920 video. */
+export function captionFilter(assPath: string): string {
+  return `ass=filename=${escapeFilterValue(assPath)}`;
+}
