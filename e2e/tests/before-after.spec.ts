@@ -141,6 +141,11 @@ test('Before/After: a failed start, an unreachable server, a failed generation a
   await expect(alert).toHaveText(beforeAfterTexts.startFailed);
   await page.unroute('**/api/generate-before-after');
 
+  await page.route('**/api/generate-before-after', (route) => route.fulfill({ status: 200, json: { status: 'ok' } }));
+  await generate.click();
+  await expect(alert).toHaveText(beforeAfterTexts.unexpected);
+  await page.unroute('**/api/generate-before-after');
+
   await page.route('**/api/generate-before-after', (route) => route.abort('connectionrefused'));
   await generate.click();
   await expect(alert).toHaveText(beforeAfterTexts.startUnreachable);

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,11 +16,9 @@ import {
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDocument } from '../src/core/project-document.ts';
-import { createVideoGenerationJob } from '../src/jobs/video-generation-job.ts';
-import { createFalVideoGenerator } from '../src/providers/video-generation/fal.ts';
 import { startFakeFal } from '../src/providers/video-generation/fake-fal.fixture.ts';
 import { signUpAndConfirm } from './accounts.ts';
-import { startTestApp, type TestApp } from './app.ts';
+import { localVendorTuning, startTestApp, type TestApp } from './app.ts';
 import { multipartForm, type FormFile } from './brolls-multipart.ts';
 import { testDatabaseTargets } from './databases.ts';
 import { makeFixtures } from './media-fixtures.ts';
@@ -193,6 +190,7 @@ describe('before/after through the fal.ai adapter', () => {
     fal = await startFakeFal();
     t = await startTestApp(targets[0]!, {
       videoGeneration: { fal: { apiKey: fal.apiKey, model, baseUrl: fal.baseUrl, webhookJwksUrl: fal.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } },
+      videoGenerationTuning: localVendorTuning,
     });
     account = await signedIn(t, 'before-after-fal@example.com', { allowed: 5, used: 1 });
     api = client(t, account);
@@ -222,39 +220,22 @@ describe('before/after through the fal.ai adapter', () => {
     expect((await api.state()).aiVideosUsed).toBe(1);
   }, 180_000);
 
-  it('joins a clip and a fal generation into 14 s when fal completes (the job run as a worker would, results from loopback)', async () => {
-    const { storage, repositories, mediaPort } = t.composed;
-    const key = (name: string) => `users/${account.userId}/uploads/job-${name}`;
-    await storage.putFile(key('before.mp4'), fixtures.path('after.mp4'), 'video/mp4');
-    await storage.putFile(key('after.png'), fixtures.path('before.png'), 'image/png');
-    const job = createVideoGenerationJob({
-      generator: createFalVideoGenerator({ apiKey: fal.apiKey, model, baseUrl: fal.baseUrl, webhookJwksUrl: fal.jwksUrl, timeoutMs: 3000, lengths: [5, 10] }),
-      generations: repositories.videoGenerations,
-      storage,
-      media: mediaPort,
-      tmpDir: join(t.config.dataDir, 'tmp'),
-      limits: { runningPerUser: 2, perDay: 20, jobMinutes: 5 },
-      pacing: { pollMs: 20, maxPollMs: 60, backoffMs: 20 },
-      results: { allowPrivateHosts: true },
-    });
+  it('joins a clip and a fal generation into 14 s when fal completes, through the app and its worker', async () => {
     fal.nextOutcome('completes', 1);
     const submitted = fal.requests.length;
-    const outputKey = `users/${account.userId}/renders/fal-before-after.mp4`;
-    const payload = job.payload.parse({
-      scenes: [
-        { local: 'video', key: key('before.mp4'), seconds: 7.5 },
-        { imageKey: key('after.png'), prompt: 'the kitchen sparkles', seconds: 7 },
-      ],
-      join: { transition: 'fade' },
-      outputKey,
-    });
-    const context = { jobId: randomUUID(), userId: account.userId, attempt: 1, signal: new AbortController().signal, progress: () => undefined };
-    expect(await job.handler(payload, context)).toEqual({ key: outputKey });
+    const response = await api.generate(types('video', 'image-to-video', { after_prompt: 'the kitchen sparkles' }), [file('before', 'after.mp4'), file('after', 'before.png')]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { video_id } = generateBeforeAfterResponse.parse(response.json());
+    const done = await api.finalStatus(video_id);
+    expect(done).toMatchObject({ status: 'done', error: null });
     expect(fal.requests.slice(submitted).filter((r) => r.method === 'POST' && r.path === `/${model}`)).toHaveLength(1);
-    const output = await storage.localPath(outputKey);
+    const project = (await t.composed.repositories.projects.findOwned(account.userId, video_id))!;
+    const output = await t.composed.storage.localPath(project.previewVideoKey!);
     const info = await probe(output);
     expect(info).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264' });
     expect(info.duration).toBeCloseTo(14, 1);
     expect(difference(frame(output, 3), frame(output, 11))).toBeGreaterThan(5);
+    // The credit stays spent: the generation succeeded.
+    expect((await api.state()).aiVideosUsed).toBe(2);
   }, 180_000);
 });

@@ -4,6 +4,10 @@ import { imageEffects } from './image-to-video.ts';
 export const aiVideoTransitions = imageEffects;
 export type AiVideoTransition = (typeof aiVideoTransitions)[number];
 
+/** Which generator makes AI video: a hosted vendor, or the offline motion renderer ('local'), which pages label. */
+export const videoGeneratorNames = ['local', 'fal', 'replicate'] as const;
+export type VideoGeneratorName = (typeof videoGeneratorNames)[number];
+
 /** The texts of AI video generation (issue 14 §1); the flows built on it add their own. */
 export const aiVideoMessages = {
   /** A vendor's content policy turned the input down: the credit comes back. */

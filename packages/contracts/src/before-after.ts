@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiVideoTransitions } from './ai-video.ts';
+import { aiVideoTransitions, videoGeneratorNames } from './ai-video.ts';
 import { uploadPolicies } from './uploads.ts';
 
 /**
@@ -41,7 +41,7 @@ export type GenerateBeforeAfterResponse = z.infer<typeof generateBeforeAfterResp
 /** What the page needs before a Generate: whether 'image to video' may be offered (SPEC §4), and by what generator. */
 export const beforeAfterOptionsResponse = z.object({
   ai_credits_left: z.boolean(),
-  generator: z.enum(['local', 'fal', 'replicate']),
+  generator: z.enum(videoGeneratorNames),
 });
 export type BeforeAfterOptions = z.infer<typeof beforeAfterOptionsResponse>;
 
@@ -56,8 +56,10 @@ export const beforeAfterTexts = {
   wrongKind: (kind: 'image' | 'video') => `Please upload ${kind === 'image' ? 'an image' : 'a video'}, as chosen for this side.`,
   badFile: (side: BeforeAfterSide, reason: string) => `${sideName(side)}: ${reason}`,
   // SPEC §8 creation flows, where the page shows them.
-  /** The start was refused without a text of its own, or its answer was not the promised one. */
+  /** The start was refused without a text of its own. */
   startFailed: 'Failed to generate video. Please try again.',
+  /** The start answered success with something other than the promised answer. */
+  unexpected: 'Unexpected response from server.',
   /** The start never got an answer (offline, server down). */
   startUnreachable: 'Something went wrong while starting the video generation.',
   /** The generation itself failed (the job's own text, aiVideoMessages.failed). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiVideoMessages, aiVideoTransitions } from './ai-video.ts';
+import { aiVideoMessages, aiVideoTransitions, videoGeneratorNames } from './ai-video.ts';
 import { uploadPolicies } from './uploads.ts';
 
 /**
@@ -38,7 +38,6 @@ export const generateShowcaseResponse = z.object({ status: z.literal('processing
 export type GenerateShowcaseResponse = z.infer<typeof generateShowcaseResponse>;
 
 /** Which generator makes the footage: the page says so where the user generates when it is the offline one. */
-export const videoGeneratorNames = ['local', 'fal', 'replicate'] as const;
 export const showcaseSettingsResponse = z.object({ generator: z.enum(videoGeneratorNames) });
 
 export const showcaseTexts = {

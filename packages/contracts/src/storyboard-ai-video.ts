@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiVideoMessages } from './ai-video.ts';
+import { aiVideoMessages, videoGeneratorNames } from './ai-video.ts';
 import { storyboardSceneCount } from './storyboard.ts';
 import { videoAudioTexts } from './video-audio.ts';
 import { workflowMessages } from './workflow.ts';
@@ -29,8 +29,6 @@ export const generateAiVideoResponse = z.object({
 });
 export type GenerateAiVideoResponse = z.infer<typeof generateAiVideoResponse>;
 
-export const videoGeneratorNames = ['local', 'fal', 'replicate'] as const;
-export type VideoGeneratorName = (typeof videoGeneratorNames)[number];
 
 export const aiVideoStateRequest = z.object({ user_id: userId, video_id: videoId });
 /**

@@ -38,7 +38,8 @@ export interface SideChoice {
 
 /**
  * SPEC §7 generate-before-after. The server's own refusal is shown as it is; no answer at all is 'Something went
- * wrong while starting the video generation.'; any other failure 'Failed to generate video. Please try again.'.
+ * wrong while starting the video generation.'; a success answer outside the contract 'Unexpected response from
+ * server.'; any other failure 'Failed to generate video. Please try again.'.
  */
 export async function startGeneration(request: {
   userId: string;
@@ -60,6 +61,7 @@ export async function startGeneration(request: {
     return (await call(beforeAfterEndpoints.generate, form, { fallback: beforeAfterTexts.startFailed })).video_id;
   } catch (error) {
     if (error instanceof ApiError && error.unreachable) throw new Error(beforeAfterTexts.startUnreachable, { cause: error });
+    if (error instanceof ApiError && error.unreadable) throw new Error(beforeAfterTexts.unexpected, { cause: error });
     throw new Error(failureText(error, beforeAfterTexts.startFailed), { cause: error });
   }
 }
