@@ -101,7 +101,6 @@ export function composeFeatures(deps: AppDependencies, logError: (line: string) 
     beforeAfterModule({
       workflow,
       uploads: deps.uploads,
-      signer,
       quotas,
       videoJobs,
       credits,
@@ -112,7 +111,7 @@ export function composeFeatures(deps: AppDependencies, logError: (line: string) 
       tmpDir,
     }),
     productShowcaseModule({
-      showcase: { workflow, uploads: deps.uploads, signer, quotas, queue, job: deps.videoGenerationJob, videoJobs, credits, probe: probeMedia, tmpDir },
+      showcase: { workflow, uploads: deps.uploads, quotas, queue, job: deps.videoGenerationJob, videoJobs, credits, probe: probeMedia, tmpDir },
       generatorName: deps.videoGeneratorName,
     }),
     ownVideoModule({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { uploadMessages, uploadPolicies, type UploadPurpose, type UploadResponse } from '@reelsmith/contracts';
 import type { UploadRecord, UploadsRepository } from '../db/repositories/uploads.ts';
@@ -38,52 +38,66 @@ export function createUploadService(deps: UploadServiceDependencies) {
     ...(record.height != null ? { height: record.height } : {}),
   });
 
+  /**
+   * Streams the file to a scratch path, checks its bytes against the purpose's policy and only then stores
+   * it: a refused or cut-off upload, or one whose record cannot be saved, leaves nothing behind.
+   */
+  async function store(userId: string, purpose: UploadPurpose, file: IncomingFile, declaredBytes?: number): Promise<UploadRecord> {
+    const policy = uploadPolicies[purpose];
+    await mkdir(deps.tmpDir, { recursive: true });
+    const scratch = join(deps.tmpDir, `upload-${randomUUID()}`);
+    try {
+      try {
+        await pipeline(file.stream, createWriteStream(scratch));
+      } catch (error) {
+        if (file.wasTruncated() || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new UserFacingError(413, policy.tooLargeMessage(declaredBytes ?? policy.maxBytes + 1));
+        }
+        throw new UserFacingError(400, uploadMessages.failed);
+      }
+      if (file.wasTruncated()) throw new UserFacingError(413, policy.tooLargeMessage(declaredBytes ?? policy.maxBytes + 1));
+      const inspected = await inspectUpload(scratch, policy, deps.probe);
+      const id = randomUUID();
+      const storageKey = `users/${userId}/uploads/${id}.${inspected.extension}`;
+      await deps.storage.putFile(storageKey, scratch, inspected.contentType);
+      // A file no record points at would never be listed, counted or removed: it goes if the record cannot be saved.
+      const record = await deps.uploads.add({
+        id,
+        userId,
+        purpose,
+        storageKey,
+        kind: inspected.kind,
+        contentType: inspected.contentType,
+        size: inspected.size,
+        duration: inspected.duration ?? null,
+        width: inspected.width ?? null,
+        height: inspected.height ?? null,
+        originalName: file.filename.slice(0, 255) || null,
+      }).catch(async (error: unknown) => {
+        await deps.storage.delete(storageKey);
+        throw error;
+      });
+      return record;
+    } finally {
+      await rm(scratch, { force: true });
+    }
+  }
+
   return {
     toResponse,
 
-    /**
-     * Streams the file to a scratch path, checks its bytes against the purpose's policy and only then stores
-     * it: a refused or cut-off upload, or one whose record cannot be saved, leaves nothing behind.
-     */
+    /** Stores a checked upload (see store) and answers it as the upload endpoints do. */
     async receive(userId: string, purpose: UploadPurpose, file: IncomingFile, declaredBytes?: number): Promise<UploadResponse> {
-      const policy = uploadPolicies[purpose];
-      await mkdir(deps.tmpDir, { recursive: true });
-      const scratch = join(deps.tmpDir, `upload-${randomUUID()}`);
-      try {
-        try {
-          await pipeline(file.stream, createWriteStream(scratch));
-        } catch (error) {
-          if (file.wasTruncated() || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new UserFacingError(413, policy.tooLargeMessage(declaredBytes ?? policy.maxBytes + 1));
-          }
-          throw new UserFacingError(400, uploadMessages.failed);
-        }
-        if (file.wasTruncated()) throw new UserFacingError(413, policy.tooLargeMessage(declaredBytes ?? policy.maxBytes + 1));
-        const inspected = await inspectUpload(scratch, policy, deps.probe);
-        const id = randomUUID();
-        const storageKey = `users/${userId}/uploads/${id}.${inspected.extension}`;
-        await deps.storage.putFile(storageKey, scratch, inspected.contentType);
-        // A file no record points at would never be listed, counted or removed: it goes if the record cannot be saved.
-        const record = await deps.uploads.add({
-          id,
-          userId,
-          purpose,
-          storageKey,
-          kind: inspected.kind,
-          contentType: inspected.contentType,
-          size: inspected.size,
-          duration: inspected.duration ?? null,
-          width: inspected.width ?? null,
-          height: inspected.height ?? null,
-          originalName: file.filename.slice(0, 255) || null,
-        }).catch(async (error: unknown) => {
-          await deps.storage.delete(storageKey);
-          throw error;
-        });
-        return toResponse(record);
-      } finally {
-        await rm(scratch, { force: true });
-      }
+      return toResponse(await store(userId, purpose, file, declaredBytes));
+    },
+
+    /**
+     * A file a form already read into memory (and checked), stored as an upload of `purpose`: the same checks and
+     * record as receive, answering the storage key the project document names.
+     */
+    async storeBuffer(userId: string, purpose: UploadPurpose, file: { content: Buffer; filename: string }): Promise<string> {
+      const record = await store(userId, purpose, { stream: Readable.from([file.content]), filename: file.filename, wasTruncated: () => false });
+      return record.storageKey;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ProjectRecord, ProjectsRepository } from '../db/repositories/projects.ts';
+import { quotaMessages } from '@reelsmith/contracts';
 import { UserFacingError } from '../errors.ts';
 import {
   currentDocumentVersion,
@@ -10,6 +11,7 @@ import {
   type ProjectDocument,
   type ProjectDocumentPatch,
 } from './project-document.ts';
+import type { QuotaService } from './quotas.ts';
 
 export const noProjectMessage = 'Start a video from the dashboard first.';
 
@@ -28,6 +30,14 @@ export function createWorkflowProjects(projects: ProjectsRepository) {
     async resolveOrCreate(userId: string, videoId: string | undefined, videoType: string): Promise<ProjectRecord> {
       if (videoId) return this.resolve(userId, videoId);
       return projects.create({ id: randomUUID(), userId, videoType, composition: newProjectDocument() });
+    },
+
+    /** As resolveOrCreate, but a new project starts only while a video credit is left, as create-video-entry does. */
+    async resolveOrCreateWithinPlan(quotas: Pick<QuotaService, 'current'>, userId: string, videoId: string | undefined, videoType: string): Promise<ProjectRecord> {
+      if (videoId) return this.resolve(userId, videoId);
+      const subscription = await quotas.current(userId);
+      if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
+      return this.resolveOrCreate(userId, undefined, videoType);
     },
 
     /** The project's document in the current shape; throws InvalidProjectDocumentError when it cannot be read. */

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import {
   beforeAfterSceneSeconds,
   beforeAfterTexts,
   beforeAfterUploadPolicy,
-  quotaMessages,
   type AiVideoTransition,
   type BeforeAfterOptions,
   type BeforeAfterSide,
@@ -14,14 +12,11 @@ import {
   type GenerateBeforeAfterResponse,
 } from '@reelsmith/contracts';
 import { sceneTransitionSeconds } from '@reelsmith/media';
-import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { VideoGenerationInput, VideoGenerationJob } from '../../jobs/video-generation-job.ts';
 import type { VideoGenerator } from '../../providers/video-generation/types.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
 import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
-import { keyOfSignedUrl } from '../../core/projects.ts';
 import type { QuotaService } from '../../core/quotas.ts';
 import { inspectUpload, type MediaProber } from '../../core/upload-inspection.ts';
 import type { UploadService } from '../../core/uploads.ts';
@@ -39,7 +34,6 @@ export interface SideInput {
 export interface BeforeAfterDependencies {
   workflow: WorkflowProjects;
   uploads: UploadService;
-  signer: FileUrlSigner;
   quotas: QuotaService;
   videoJobs: ProjectVideoJobs;
   credits: VideoJobCredits;
@@ -67,7 +61,7 @@ export const beforeAfterSeconds = 2 * beforeAfterSceneSeconds;
  * check-video-status. 'image to video' on either side costs one AI credit, held until the job's outcome is known.
  */
 export function createBeforeAfterService(deps: BeforeAfterDependencies) {
-  const { workflow, signer } = deps;
+  const { workflow } = deps;
 
   /** Every rule the form can break, checked before anything is stored, so a refusal leaves nothing behind. */
   async function checkSides(sides: SideInput[]): Promise<CheckedSide[]> {
@@ -92,10 +86,7 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
     return sides as CheckedSide[];
   }
 
-  async function store(userId: string, side: CheckedSide): Promise<string> {
-    const upload = await deps.uploads.receive(userId, 'before-after', { stream: Readable.from([side.file.content]), filename: side.file.filename, wasTruncated: () => false });
-    return keyOfSignedUrl(upload.url, signer)!;
-  }
+  const store = (userId: string, side: CheckedSide) => deps.uploads.storeBuffer(userId, 'before-after', side.file);
 
   /** The generator is asked only for 'image to video'; anything else is made on the worker, free. */
   function sceneOf(side: CheckedSide, key: string): VideoGenerationInput['scenes'][number] {
@@ -106,13 +97,7 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
     return { local: 'video', key, seconds };
   }
 
-  /** A new project starts only while a video credit is left, as create-video-entry does. */
-  async function projectFor(userId: string, videoId: string | undefined): Promise<ProjectRecord> {
-    if (videoId) return workflow.resolve(userId, videoId);
-    const subscription = await deps.quotas.current(userId);
-    if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
-    return workflow.resolveOrCreate(userId, undefined, 'before-after');
-  }
+  const projectFor = (userId: string, videoId: string | undefined) => workflow.resolveOrCreateWithinPlan(deps.quotas, userId, videoId, 'before-after');
 
   return {
     async generate(userId: string, request: { videoId?: string; transition: AiVideoTransition; sides: SideInput[] }): Promise<GenerateBeforeAfterResponse> {

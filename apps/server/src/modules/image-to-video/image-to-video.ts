@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import {
   imageCount,
   imageToVideoTexts,
-  quotaMessages,
   secondsPerImage,
   uploadPolicies,
   type ConvertImagesResponse,
   type ImageEffect,
 } from '@reelsmith/contracts';
 import { sceneTransitionSeconds } from '@reelsmith/media';
-import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { ownerOfKey, type FileUrlSigner } from '../../core/file-urls.ts';
@@ -92,21 +89,10 @@ export function createImageToVideoService(deps: ImageToVideoDependencies) {
 
   async function storedKey(userId: string, image: ImageInput, urlKeys: Map<number, string>): Promise<string> {
     if (!image.file) return urlKeys.get(image.n)!;
-    const upload = await deps.uploads.receive(userId, 'scene-image', {
-      stream: Readable.from([image.file.content]),
-      filename: image.file.filename,
-      wasTruncated: () => false,
-    });
-    return keyOfSignedUrl(upload.url, signer)!;
+    return deps.uploads.storeBuffer(userId, 'scene-image', image.file);
   }
 
-  /** A new project starts only while a video credit is left, as create-video-entry does. */
-  async function projectFor(userId: string, videoId: string | undefined): Promise<ProjectRecord> {
-    if (videoId) return workflow.resolve(userId, videoId);
-    const subscription = await deps.quotas.current(userId);
-    if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
-    return workflow.resolveOrCreate(userId, undefined, 'image-to-video');
-  }
+  const projectFor = (userId: string, videoId: string | undefined) => workflow.resolveOrCreateWithinPlan(deps.quotas, userId, videoId, 'image-to-video');
 
   return {
     async convert(

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import {
-  quotaMessages,
   showcaseImagePolicy,
   showcaseSceneSeconds,
   showcaseScenes,
@@ -14,13 +12,10 @@ import {
   type ShowcaseLength,
 } from '@reelsmith/contracts';
 import { sceneTransitionSeconds } from '@reelsmith/media';
-import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { VideoGenerationInput, VideoGenerationJob } from '../../jobs/video-generation-job.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
 import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
-import { keyOfSignedUrl } from '../../core/projects.ts';
 import type { QuotaService } from '../../core/quotas.ts';
 import { inspectUpload, type MediaProber } from '../../core/upload-inspection.ts';
 import type { UploadService } from '../../core/uploads.ts';
@@ -51,7 +46,6 @@ export interface ShowcaseRequest {
 export interface ProductShowcaseDependencies {
   workflow: WorkflowProjects;
   uploads: UploadService;
-  signer: FileUrlSigner;
   quotas: QuotaService;
   queue: JobQueue;
   job: VideoGenerationJob;
@@ -92,7 +86,7 @@ export function checkShowcase(request: ShowcaseRequest): ShowcaseScene[] {
  * taken at the start and held, so a failed generation gives it back.
  */
 export function createProductShowcaseService(deps: ProductShowcaseDependencies) {
-  const { workflow, signer } = deps;
+  const { workflow } = deps;
 
   /** Checks every image as an upload (sniffed and decoded) before any is stored, so a refused one leaves nothing behind. */
   async function checkImages(scenes: ShowcaseScene[]): Promise<void> {
@@ -111,22 +105,9 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
     }
   }
 
-  async function store(userId: string, image: ShowcaseImage): Promise<string> {
-    const upload = await deps.uploads.receive(userId, 'showcase-image', {
-      stream: Readable.from([image.content!]),
-      filename: image.filename,
-      wasTruncated: () => false,
-    });
-    return keyOfSignedUrl(upload.url, signer)!;
-  }
+  const store = (userId: string, image: ShowcaseImage) => deps.uploads.storeBuffer(userId, 'showcase-image', { content: image.content!, filename: image.filename });
 
-  /** A new project starts only while a video credit is left, as create-video-entry does. */
-  async function projectFor(userId: string, videoId: string | undefined): Promise<ProjectRecord> {
-    if (videoId) return workflow.resolve(userId, videoId);
-    const subscription = await deps.quotas.current(userId);
-    if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
-    return workflow.resolveOrCreate(userId, undefined, 'product-showcase');
-  }
+  const projectFor = (userId: string, videoId: string | undefined) => workflow.resolveOrCreateWithinPlan(deps.quotas, userId, videoId, 'product-showcase');
 
   return {
     async generate(userId: string, request: ShowcaseRequest): Promise<GenerateShowcaseResponse> {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import {
   maxAiVideoScenes,
   maxSceneChars,
@@ -103,10 +102,7 @@ export function createAiVideoService(deps: AiVideoDependencies) {
     }
   }
 
-  async function storeFile(userId: string, file: NonNullable<SceneImageInput['file']>): Promise<string> {
-    const upload = await deps.uploads.receive(userId, 'scene-image', { stream: Readable.from([file.content]), filename: file.filename, wasTruncated: () => false });
-    return keyOfSignedUrl(upload.url, signer)!;
-  }
+  const storeFile = (userId: string, file: NonNullable<SceneImageInput['file']>) => deps.uploads.storeBuffer(userId, 'scene-image', file);
 
   /** The project's AI video generation while it is still queued or running. */
   async function runningGeneration(project: ProjectRecord): Promise<string | null> {

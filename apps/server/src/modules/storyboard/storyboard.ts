@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import {
   maxSceneChars,
   maxStoryboardVideoBytes,
@@ -104,9 +103,7 @@ export function createStoryboardService(deps: StoryboardDependencies) {
     for (const video of checked) {
       let key: string;
       if ('file' in video) {
-        const stream = Readable.from([video.file.content]);
-        const upload = await deps.uploads.receive(userId, 'storyboard-video', { stream, filename: video.file.filename, wasTruncated: () => false });
-        key = keyOfSignedUrl(upload.url, signer)!;
+        key = await deps.uploads.storeBuffer(userId, 'storyboard-video', video.file);
       } else {
         key = video.key;
       }
