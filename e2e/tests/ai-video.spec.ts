@@ -78,9 +78,12 @@ test('Create AI Video: an uploaded image animated per scene, left and found agai
   await expect(page.getByRole('img', { name: 'Scene 6 image' })).toBeVisible();
 
   const clicked = Date.now();
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/generate-ai-video') && r.request().method() === 'POST', { timeout: 120_000 });
   await page.getByRole('button', { name: 'Create AI Video' }).click();
   const busy = page.getByRole('status').filter({ hasText: workflowMessages.generatingVideo });
   await expect(busy).toContainText(workflowMessages.doNotRefresh);
+  // The images are still uploading while the page is busy: leaving before the server has the start would cancel it.
+  expect((await started).status()).toBe(200);
   // Leaving during the generation and coming back finds it still running, then its result.
   await page.goto('/dashboard');
   await page.goto(`/smart-storyboard?project=${project}`);
