@@ -17,6 +17,7 @@ import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDocument } from '../src/core/project-document.ts';
 import { startFakeFal } from '../src/providers/video-generation/fake-fal.fixture.ts';
+import { startFakeReplicate } from '../src/providers/video-generation/fake-replicate.fixture.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { localVendorTuning, startTestApp, type TestApp } from './app.ts';
 import { multipartForm, type FormFile } from './brolls-multipart.ts';
@@ -236,6 +237,44 @@ describe('before/after through the fal.ai adapter', () => {
     expect(info.duration).toBeCloseTo(14, 1);
     expect(difference(frame(output, 3), frame(output, 11))).toBeGreaterThan(5);
     // The credit stays spent: the generation succeeded.
+    expect((await api.state()).aiVideosUsed).toBe(2);
+  }, 180_000);
+});
+
+describe('before/after through the Replicate adapter', () => {
+  let replicate: Awaited<ReturnType<typeof startFakeReplicate>>;
+  let t: TestApp;
+  let account: Awaited<ReturnType<typeof signedIn>>;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    replicate = await startFakeReplicate();
+    t = await startTestApp(targets[0]!, {
+      videoGeneration: { replicate: { apiToken: replicate.apiToken, model: 'kwaivgi/kling-v2.1', imageInput: 'start_image', baseUrl: `${replicate.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] } },
+      videoGenerationTuning: localVendorTuning,
+    });
+    account = await signedIn(t, 'before-after-replicate@example.com', { allowed: 5, used: 1 });
+    api = client(t, account);
+    await t.composed.queue.startWorkers(1);
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    await replicate.close();
+  });
+
+  it('animates the before still with Replicate and joins it to the after clip in 14 s, for one AI credit', async () => {
+    replicate.nextOutcome('completes', 1);
+    const response = await api.generate(types('image-to-video', 'video', { before_prompt: 'dust settles on the old counter' }), [file('before', 'before.png'), file('after', 'after.mp4')]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { video_id } = generateBeforeAfterResponse.parse(response.json());
+    expect(await api.finalStatus(video_id)).toMatchObject({ status: 'done', error: null });
+    const predictions = replicate.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/predictions'));
+    expect(predictions).toHaveLength(1);
+    expect((predictions[0]!.body as { input: { prompt: string } }).input.prompt).toBe('dust settles on the old counter');
+    const project = (await t.composed.repositories.projects.findOwned(account.userId, video_id))!;
+    const info = await probe(await t.composed.storage.localPath(project.previewVideoKey!));
+    expect(info).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264' });
+    expect(info.duration).toBeCloseTo(14, 1);
     expect((await api.state()).aiVideosUsed).toBe(2);
   }, 180_000);
 });
