@@ -1,4 +1,6 @@
-import { open, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { maxImagePixels, uploadMessages, type MediaKind, type UploadPolicy } from '@reelsmith/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
@@ -107,4 +109,19 @@ export async function inspectUpload(path: string, policy: UploadPolicy, probe: M
   const extension = kind === 'audio' ? (audioExtensions[sniffed.ext] ?? sniffed.ext) : sniffed.ext;
   const contentType = kind === 'audio' && sniffed.mime.startsWith('video/') ? sniffed.mime.replace('video/', 'audio/') : sniffed.mime;
   return { kind, contentType, extension, size, duration: info.duration, width: info.width, height: info.height };
+}
+
+/**
+ * The same checks for a file a form read into memory, through a scratch copy that is always removed: every file of
+ * a form is checked this way before any is stored, so a refused one leaves nothing behind.
+ */
+export async function inspectBuffer(content: Buffer, policy: UploadPolicy, probe: MediaProber, tmpDir: string): Promise<InspectedUpload> {
+  await mkdir(tmpDir, { recursive: true });
+  const scratch = join(tmpDir, `inspect-${randomUUID()}`);
+  try {
+    await writeFile(scratch, content);
+    return await inspectUpload(scratch, policy, probe);
+  } finally {
+    await rm(scratch, { force: true });
+  }
 }

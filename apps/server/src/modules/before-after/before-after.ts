@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   beforeAfterSceneSeconds,
   beforeAfterTexts,
@@ -18,7 +15,7 @@ import type { VideoGenerationInput, VideoGenerationJob } from '../../jobs/video-
 import type { VideoGenerator } from '../../providers/video-generation/types.ts';
 import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
 import type { QuotaService } from '../../core/quotas.ts';
-import { inspectUpload, type MediaProber } from '../../core/upload-inspection.ts';
+import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
 import type { UploadService } from '../../core/uploads.ts';
 import type { VideoJobCredits } from '../../core/video-job-credits.ts';
 import type { WorkflowProjects } from '../../core/workflow-projects.ts';
@@ -69,18 +66,13 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
     for (const side of sides) {
       if (side.type === 'image-to-video' && !side.prompt) throw new UserFacingError(400, beforeAfterTexts.missingPrompt(side.side), `${side.side}_prompt`);
     }
-    await mkdir(deps.tmpDir, { recursive: true });
     for (const side of sides as CheckedSide[]) {
-      const scratch = join(deps.tmpDir, `before-after-check-${randomUUID()}`);
       try {
-        await writeFile(scratch, side.file.content);
-        const inspected = await inspectUpload(scratch, beforeAfterUploadPolicy, deps.probe);
+        const inspected = await inspectBuffer(side.file.content, beforeAfterUploadPolicy, deps.probe, deps.tmpDir);
         if (inspected.kind !== expectedKind(side.type)) throw new UserFacingError(415, beforeAfterTexts.wrongKind(expectedKind(side.type)));
       } catch (error) {
         if (error instanceof UserFacingError) throw new UserFacingError(error.statusCode, beforeAfterTexts.badFile(side.side, error.message), `${side.side}_file`);
         throw error;
-      } finally {
-        await rm(scratch, { force: true });
       }
     }
     return sides as CheckedSide[];

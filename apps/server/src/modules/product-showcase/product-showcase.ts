@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   showcaseImagePolicy,
   showcaseSceneSeconds,
@@ -17,7 +14,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { VideoGenerationInput, VideoGenerationJob } from '../../jobs/video-generation-job.ts';
 import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
 import type { QuotaService } from '../../core/quotas.ts';
-import { inspectUpload, type MediaProber } from '../../core/upload-inspection.ts';
+import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
 import type { UploadService } from '../../core/uploads.ts';
 import type { VideoJobCredits } from '../../core/video-job-credits.ts';
 import type { WorkflowProjects } from '../../core/workflow-projects.ts';
@@ -90,17 +87,12 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
 
   /** Checks every image as an upload (sniffed and decoded) before any is stored, so a refused one leaves nothing behind. */
   async function checkImages(scenes: ShowcaseScene[]): Promise<void> {
-    await mkdir(deps.tmpDir, { recursive: true });
     for (const [i, scene] of scenes.entries()) {
-      const scratch = join(deps.tmpDir, `showcase-check-${randomUUID()}`);
       try {
-        await writeFile(scratch, scene.image!.content!);
-        await inspectUpload(scratch, showcaseImagePolicy, deps.probe);
+        await inspectBuffer(scene.image!.content!, showcaseImagePolicy, deps.probe, deps.tmpDir);
       } catch (error) {
         if (error instanceof UserFacingError) throw refuse(error.statusCode, showcaseTexts.badImage(i + 1, error.message), `image${i + 1}`);
         throw error;
-      } finally {
-        await rm(scratch, { force: true });
       }
     }
   }

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   maxAiVideoScenes,
   maxSceneChars,
@@ -22,7 +19,7 @@ import { ownerOfKey, type FileUrlSigner } from '../../core/file-urls.ts';
 import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
 import { keyOfSignedUrl } from '../../core/projects.ts';
 import type { QuotaService } from '../../core/quotas.ts';
-import { inspectUpload, type MediaProber } from '../../core/upload-inspection.ts';
+import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
 import type { UploadService } from '../../core/uploads.ts';
 import type { VideoJobCredits } from '../../core/video-job-credits.ts';
 import type { WorkflowProjects } from '../../core/workflow-projects.ts';
@@ -86,18 +83,13 @@ export function createAiVideoService(deps: AiVideoDependencies) {
 
   /** Sniffs and probes every file as an image upload before any is stored, so a refused one leaves nothing behind. */
   async function checkFiles(images: SceneImageInput[]): Promise<void> {
-    await mkdir(deps.tmpDir, { recursive: true });
     for (const image of images) {
       if (!image.file) continue;
-      const scratch = join(deps.tmpDir, `ai-still-${randomUUID()}`);
       try {
-        await writeFile(scratch, image.file.content);
-        await inspectUpload(scratch, policy, deps.probe);
+        await inspectBuffer(image.file.content, policy, deps.probe, deps.tmpDir);
       } catch (error) {
         if (error instanceof UserFacingError) throw new UserFacingError(error.statusCode, texts.badImage(image.n, error.message));
         throw error;
-      } finally {
-        await rm(scratch, { force: true });
       }
     }
   }

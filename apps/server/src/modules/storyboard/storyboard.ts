@@ -1,6 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import {
   maxSceneChars,
   maxStoryboardVideoBytes,
@@ -19,7 +17,7 @@ import { ownerOfKey, type FileUrlSigner } from '../../core/file-urls.ts';
 import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
 import { keyOfSignedUrl } from '../../core/projects.ts';
 import { sceneLengths } from './storyboard-timing.ts';
-import { inspectUpload, type MediaProber } from '../../core/upload-inspection.ts';
+import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
 import type { UploadService } from '../../core/uploads.ts';
 import type { WorkflowProjects } from '../../core/workflow-projects.ts';
 
@@ -80,18 +78,13 @@ export function createStoryboardService(deps: StoryboardDependencies) {
         throw new UserFacingError(400, storyboardTexts.missingVideo(n));
       }
     }
-    await mkdir(deps.tmpDir, { recursive: true });
     for (const video of checked) {
       if (!('file' in video)) continue;
-      const scratch = join(deps.tmpDir, `storyboard-${randomUUID()}`);
       try {
-        await writeFile(scratch, video.file.content);
-        await inspectUpload(scratch, policy, deps.probeMedia);
+        await inspectBuffer(video.file.content, policy, deps.probeMedia, deps.tmpDir);
       } catch (error) {
         if (error instanceof UserFacingError) throw new UserFacingError(error.statusCode, storyboardTexts.videoRefused(video.n, error.message));
         throw error;
-      } finally {
-        await rm(scratch, { force: true });
       }
     }
     return checked;
