@@ -56,15 +56,16 @@ export function ProductIntroPage() {
   }, [scenes]);
   useEffect(() => () => current.current.forEach(freeImage), []);
 
-  function change(index: number, patch: Partial<SceneDraft>, field: keyof SceneProblems) {
+  /** A change clears what was said about the fields it touches (a new type: its details too). */
+  function change(index: number, patch: Partial<SceneDraft>, fields: (keyof SceneProblems)[]) {
     setScenes((all) => all.map((scene, i) => (i === index ? { ...scene, ...patch } : scene)));
-    setProblems((all) => all.map((found, i) => (i === index ? { ...found, [field]: undefined } : found)));
+    setProblems((all) => all.map((found, i) => (i === index ? { ...found, ...Object.fromEntries(fields.map((field) => [field, undefined])) } : found)));
     setError(null);
   }
 
   function setImage(index: number, file: File | null) {
     freeImage(scenes[index]!);
-    change(index, file ? pickImage(file) : { image: null, note: null }, 'image');
+    change(index, file ? pickImage(file) : { image: null, note: null }, ['image']);
   }
 
   function start() {
@@ -93,6 +94,12 @@ export function ProductIntroPage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{introTexts.heading}</h1>
         <section className="flex flex-col items-center gap-4">
           <video src={generation.url} controls playsInline aria-label={introTexts.result} className={player} />
+          {generator.data === 'local' && (
+            <p title={introTexts.offlineBadgeTooltip} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-muted">
+              {introTexts.offlineBadge}
+              <span className="sr-only">. {introTexts.offlineBadgeTooltip}</span>
+            </p>
+          )}
           <div className="flex gap-3">
             <Button variant="secondary" onClick={restart}>
               Restart
@@ -126,8 +133,8 @@ export function ProductIntroPage() {
             n={index + 1}
             scene={scene}
             problems={problems[index]!}
-            onType={(type: IntroSceneType) => change(index, { type }, 'type')}
-            onExtension={(extension) => change(index, { extension }, 'extension')}
+            onType={(type: IntroSceneType) => change(index, { type }, ['type', 'extension'])}
+            onExtension={(extension) => change(index, { extension }, ['extension'])}
             onImage={(file) => setImage(index, file)}
             onRemoveImage={() => setImage(index, null)}
           />

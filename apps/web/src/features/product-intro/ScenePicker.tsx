@@ -104,7 +104,7 @@ export function ScenePicker({ n, scene, problems, onType, onExtension, onImage, 
       </p>
       {scene.image ? (
         <div className="flex items-center gap-4">
-          <img src={scene.image.previewUrl} alt={introTexts.imagePreview(n)} className="aspect-[9/16] w-20 shrink-0 rounded-lg bg-gray-100 object-cover" />
+          <img src={scene.image.previewUrl} alt={introTexts.imagePreview(n)} className="aspect-[9/16] w-20 shrink-0 rounded-lg bg-gray-100 object-contain" />
           <div className="flex min-w-0 flex-col items-start gap-1">
             <span className="max-w-full truncate text-sm font-medium" title={scene.image.file.name}>
               {scene.image.file.name}
