@@ -19,6 +19,7 @@ import { libraryModule } from './modules/library/index.ts';
 import { musicModule } from './modules/music/index.ts';
 import { ownVideoModule } from './modules/own-video/index.ts';
 import { productShowcaseModule } from './modules/product-showcase/index.ts';
+import { productIntroModule } from './modules/product-intro/index.ts';
 import { scriptModule } from './modules/script/index.ts';
 import { scrollStopperModule } from './modules/scroll-stopper/index.ts';
 import { stockModule } from './modules/stock/index.ts';
@@ -114,6 +115,7 @@ export function composeFeatures(deps: AppDependencies, logError: (line: string) 
       showcase: { workflow, uploads: deps.uploads, quotas, queue, job: deps.videoGenerationJob, videoJobs, credits, probe: probeMedia, tmpDir },
       generatorName: deps.videoGeneratorName,
     }),
+    productIntroModule({ workflow, uploads: deps.uploads, quotas, queue, job: deps.videoGenerationJob, videoJobs, credits, generatorName: deps.videoGeneratorName, probe: probeMedia, tmpDir }),
     ownVideoModule({
       ownVideos: { workflow, ownVideos: repositories.ownVideos, uploads: deps.uploads, uploadRecords: uploads, signer, videoJobs },
       videoAudio: { workflow, videoJobs, storage, signer, probeDuration },

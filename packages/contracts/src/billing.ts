@@ -87,6 +87,9 @@ export const dashboardMessages = {
   musicNote: 'All video types can add background music and subtitles.',
 } as const;
 
+/** Words of the modal's notes that open their page: Product Intro has no tile in SPEC §2's table, so its note links it. */
+export const dashboardNoteLinks: readonly { text: string; path: string }[] = [{ text: 'Product Intro', path: '/product-intro' }];
+
 /** Polling constants of SPEC §9. */
 export const timing = {
   subscriptionPollMs: 10_000,

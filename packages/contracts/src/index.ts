@@ -27,6 +27,7 @@ export * from './ai-video.ts';
 export * from './before-after.ts';
 export * from './storyboard-ai-video.ts';
 export * from './product-showcase.ts';
+export * from './product-intro.ts';
 export * from './ugc.ts';
 export * from './own-video.ts';
 export * from './renders.ts';

@@ -70,6 +70,8 @@ export const uploadPolicies = {
     tooLargeMessage: (bytes) => `File too large (${(bytes / MB).toFixed(2)} MB). Max 1.8 MB allowed.`,
     wrongTypeMessage: imageTypeMessage,
   },
+  // A Product Intro scene's product image (four to a form, so each is kept small).
+  'intro-image': { kinds: ['image'], maxBytes: 5 * MB, tooLargeMessage: () => 'The image must be at most 5 MB.', wrongTypeMessage: imageTypeMessage },
   'broll-image': { kinds: ['image'], maxBytes: 10 * MB, tooLargeMessage: () => 'The image must be at most 10 MB.', wrongTypeMessage: imageTypeMessage },
   'cta-image': { kinds: ['image'], maxBytes: 10 * MB, tooLargeMessage: () => 'The image must be at most 10 MB.', wrongTypeMessage: imageTypeMessage },
   'product-image': { kinds: ['image'], maxBytes: 10 * MB, tooLargeMessage: () => 'The image must be at most 10 MB.', wrongTypeMessage: imageTypeMessage },

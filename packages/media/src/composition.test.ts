@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compositionSchema, type CompositionInput } from './composition.ts';
+import { compositionSchema, crossedSceneSeconds, sceneTransitionSeconds, type CompositionInput } from './composition.ts';
 
 const minimal: CompositionInput = {
   background: { kind: 'clips', clips: [{ path: '/media/a.mp4', duration: 10 }] },
@@ -53,5 +53,14 @@ describe('compositionSchema', () => {
       subtitles: { cues: [{ start: 0, end: 1, words: [{ text: 'hi', start: 0, end: 1 }] }], style: 'Mr Beast' },
     });
     expect(compositionSchema.parse(JSON.parse(JSON.stringify(c)))).toEqual(c);
+  });
+});
+
+describe('crossedSceneSeconds', () => {
+  it('lengthens every scene but the last by the transition, so N joined scenes last N times their share', () => {
+    const seconds = [0, 1, 2, 3].map((i) => crossedSceneSeconds(i, 4, 3.5));
+    expect(seconds).toEqual([4, 4, 4, 3.5]);
+    expect(seconds.reduce((sum, s) => sum + s, 0) - 3 * sceneTransitionSeconds).toBe(14);
+    expect(crossedSceneSeconds(0, 1, 7)).toBe(7);
   });
 });

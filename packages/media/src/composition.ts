@@ -17,6 +17,12 @@ const positiveSeconds = z.number().finite().positive();
 
 /** Consecutive slideshow images overlap by this much. */
 export const sceneTransitionSeconds = 0.5;
+/**
+ * How long scene `i` of `count` must be when they are joined with sceneTransitionSeconds transitions, so each is seen
+ * for `seen` seconds and the whole lasts count × seen: every scene but the last is longer by the transition that plays
+ * over its end.
+ */
+export const crossedSceneSeconds = (i: number, count: number, seen: number) => (i < count - 1 ? seen + sceneTransitionSeconds : seen);
 /** Music under a voiceover: a quarter of its level, ducked while words are spoken. */
 export const defaultMusicVolume = 0.25;
 /** How long the closing image (the final video's call to action) stays on screen. */

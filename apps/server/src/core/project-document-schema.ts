@@ -5,7 +5,7 @@ import type { OwnVideoEntry } from '../db/repositories/own-videos.ts';
 import { storageKeyString } from '../jobs/stored-composition.ts';
 
 /** What a project's background video render is for; the document remembers the one running (`videoJob`). */
-export const videoJobPurposes = ['combine', 'images', 'storyboard', 'own-videos', 'ai-video', 'showcase', 'before-after'] as const;
+export const videoJobPurposes = ['combine', 'images', 'storyboard', 'own-videos', 'ai-video', 'showcase', 'before-after', 'intro'] as const;
 export type VideoJobPurpose = (typeof videoJobPurposes)[number];
 
 const key = storageKeyString;

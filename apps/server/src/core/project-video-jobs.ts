@@ -47,6 +47,17 @@ export function createProjectVideoJobs(deps: ProjectVideoJobsDependencies) {
       await workflow.save(project, { videoJob: { jobId, purpose } });
     },
 
+    /**
+     * The project's video job of this purpose while it is still queued or running (its id), else null: a start made
+     * while it runs follows it rather than beginning (and paying for) a second one.
+     */
+    async running(project: ProjectRecord, purpose: VideoJobPurpose): Promise<string | null> {
+      const videoJob = workflow.document(project).videoJob;
+      if (videoJob?.purpose !== purpose) return null;
+      const record = await queue.status(project.userId, videoJob.jobId).catch(() => null);
+      return record && (record.state === 'queued' || record.state === 'processing') ? record.id : null;
+    },
+
     async start(project: ProjectRecord, purpose: VideoJobPurpose): Promise<{ jobId: string }> {
       const composition = toStoredComposition(workflow.document(project), { withSubtitles: false, maxSeconds: maxVideoSeconds });
       // A new job per request; the output key is fixed per purpose, so a restart overwrites the earlier render.

@@ -40,6 +40,7 @@ const builtPages: Partial<Record<string, PageChunk>> = {
   '/audio': () => import('../features/audio/AudioPage.tsx').then((m) => m.AudioPage),
   '/audio-types': () => import('../features/audio/AudioTypesPage.tsx').then((m) => m.AudioTypesPage),
   '/before-after': () => import('../features/before-after/BeforeAfterPage.tsx').then((m) => m.BeforeAfterPage),
+  '/product-intro': () => import('../features/product-intro/ProductIntroPage.tsx').then((m) => m.ProductIntroPage),
 };
 
 /** The handle stays on the route itself (not in `lazy`) so the tab title is known before the chunk arrives. */

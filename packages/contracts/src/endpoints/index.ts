@@ -8,12 +8,14 @@ import { ideaEndpoints } from './ideas.ts';
 import { mediaEndpoints } from './media.ts';
 import { platformEndpoints } from './platform.ts';
 import { productShowcaseEndpoints } from './product-showcase.ts';
+import { productIntroEndpoints } from './product-intro.ts';
 import { storyboardEndpoints } from './storyboard.ts';
 import { subtitleEndpoints } from './subtitles.ts';
 import { brollEndpoints, finalVideoEndpoints, ownMediaEndpoints } from './video.ts';
 import { scriptEndpoints, voiceoverEndpoints } from './voiceover.ts';
 
 export { accountEndpoints, beforeAfterEndpoints, billingEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, productShowcaseEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, voiceoverEndpoints };
+export { productIntroEndpoints };
 export { jobStatusResponse, outboxQuery, readinessResponse, type JobStatusResponse, type ReadinessResponse } from './platform.ts';
 
 /** Every endpoint the server answers; the route check and the OpenAPI document read this list. */
@@ -32,6 +34,7 @@ export const allEndpoints: readonly AnyEndpoint[] = /* @__PURE__ */ [
   mediaEndpoints,
   platformEndpoints,
   productShowcaseEndpoints,
+  productIntroEndpoints,
   scriptEndpoints,
   storyboardEndpoints,
   subtitleEndpoints,

@@ -8,7 +8,7 @@ import {
   type GenerateShowcaseResponse,
   type ShowcaseLength,
 } from '@reelsmith/contracts';
-import { sceneTransitionSeconds } from '@reelsmith/media';
+import { crossedSceneSeconds } from '@reelsmith/media';
 import { UserFacingError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { VideoGenerationInput, VideoGenerationJob } from '../../jobs/video-generation-job.ts';
@@ -55,7 +55,7 @@ export interface ProductShowcaseDependencies {
 const refuse = (status: number, message: string, field: string) => new UserFacingError(status, message, field);
 
 /** The first scene is longer by the transition the two share, so 14 s are 14 s and each scene is seen for 7. */
-export const sceneSeconds = (i: number, count: number) => (i < count - 1 ? showcaseSceneSeconds + sceneTransitionSeconds : showcaseSceneSeconds);
+export const sceneSeconds = (i: number, count: number) => crossedSceneSeconds(i, count, showcaseSceneSeconds);
 
 /**
  * SPEC §5 Product Showcase, in the page's order: every text within 200 characters and every image within 1.8 MB, then

@@ -10,7 +10,6 @@ import {
   type VideoGeneratorName,
 } from '@reelsmith/contracts';
 import { maxMotionSeconds } from '@reelsmith/media';
-import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { VideoGenerationJob } from '../../jobs/video-generation-job.ts';
@@ -51,7 +50,6 @@ export interface AiVideoDependencies {
 }
 
 const policy = uploadPolicies['scene-image'];
-const running = new Set(['queued', 'processing']);
 /** A scene's clip is between a second (a transition-free cut still reads) and the motion renderer's longest. */
 const clipSeconds = (length: number) => Math.min(Math.max(length, 1), maxMotionSeconds);
 
@@ -96,14 +94,6 @@ export function createAiVideoService(deps: AiVideoDependencies) {
 
   const storeFile = (userId: string, file: NonNullable<SceneImageInput['file']>) => deps.uploads.storeBuffer(userId, 'scene-image', file);
 
-  /** The project's AI video generation while it is still queued or running. */
-  async function runningGeneration(project: ProjectRecord): Promise<string | null> {
-    const videoJob = workflow.document(project).videoJob;
-    if (videoJob?.purpose !== 'ai-video') return null;
-    const record = await deps.queue.status(project.userId, videoJob.jobId).catch(() => null);
-    return record && running.has(record.state) ? record.id : null;
-  }
-
   return {
     async start(userId: string, request: { videoId?: string; texts: Map<number, string>; images: SceneImageInput[] }): Promise<GenerateAiVideoResponse> {
       const scenes = sceneTexts(request.texts);
@@ -118,7 +108,7 @@ export function createAiVideoService(deps: AiVideoDependencies) {
       const voiceover = workflow.document(project).voiceover;
       if (!voiceover) throw new UserFacingError(409, storyboardTexts.needsVoiceover);
       // Starting again while the generation runs follows that one: no second generation, no second credit.
-      if (await runningGeneration(project)) return { status: 'processing', video_id: project.id, reconnected: true };
+      if (await deps.videoJobs.running(project, 'ai-video')) return { status: 'processing', video_id: project.id, reconnected: true };
 
       const given = new Set(images.map((image) => image.n));
       const stills = await pickStills(

@@ -3,14 +3,12 @@ import {
   beforeAfterFieldNames,
   beforeAfterTexts,
   ownMediaEndpoints,
-  voiceoverEndpoints,
   workflowMessages,
   type AiVideoTransition,
   type BeforeAfterOptions,
   type BeforeAfterSide,
   type BeforeAfterSideType,
   type ImageEffectItem,
-  type VideoStatusResponse,
 } from '@reelsmith/contracts';
 import { ApiError, call, failureText } from '../../lib/client.ts';
 
@@ -63,14 +61,5 @@ export async function startGeneration(request: {
     if (error instanceof ApiError && error.unreachable) throw new Error(beforeAfterTexts.startUnreachable, { cause: error });
     if (error instanceof ApiError && error.unreadable) throw new Error(beforeAfterTexts.unexpected, { cause: error });
     throw new Error(failureText(error, beforeAfterTexts.startFailed), { cause: error });
-  }
-}
-
-/** One poll of check-video-status for the project; a failed or unreadable poll is 'Video generation failed, please try again'. */
-export async function checkStatus(userId: string, projectId: string): Promise<VideoStatusResponse> {
-  try {
-    return await call(voiceoverEndpoints.checkVideoStatus, { user_id: userId, video_id: projectId });
-  } catch (error) {
-    throw new Error(beforeAfterTexts.pollFailed, { cause: error });
   }
 }

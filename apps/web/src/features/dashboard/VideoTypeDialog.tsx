@@ -1,5 +1,5 @@
-import { dashboardMessages, videoTypeTiles } from '@reelsmith/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { dashboardMessages, dashboardNoteLinks, videoTypeTiles } from '@reelsmith/contracts';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { createVideoEntry } from './api.ts';
@@ -25,6 +25,28 @@ function TileText({ tile, busy }: { tile: Tile; busy?: boolean }) {
       <span className="text-sm text-muted">{tile.length}</span>
     </>
   );
+}
+
+/** A note with the words of dashboardNoteLinks as links to their pages. */
+function linkedNote(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let rest = text;
+  for (;;) {
+    const [next] = dashboardNoteLinks
+      .map((link) => ({ link, at: rest.indexOf(link.text) }))
+      .filter((found) => found.at >= 0)
+      .sort((a, b) => a.at - b.at);
+    if (!next) break;
+    parts.push(
+      rest.slice(0, next.at),
+      <Link key={parts.length} to={next.link.path} className="font-semibold text-accent underline underline-offset-2 hover:text-accent-strong">
+        {next.link.text}
+      </Link>,
+    );
+    rest = rest.slice(next.at + next.link.text.length);
+  }
+  parts.push(rest);
+  return parts;
 }
 
 /**
@@ -105,7 +127,7 @@ export function VideoTypeDialog({ open, userId, onClose }: VideoTypeDialogProps)
         )}
         <div className="flex flex-col gap-1 text-sm text-muted">
           <p>{dashboardMessages.musicNote}</p>
-          <p>{dashboardMessages.aiNote}</p>
+          <p>{linkedNote(dashboardMessages.aiNote)}</p>
         </div>
       </div>
     </dialog>
