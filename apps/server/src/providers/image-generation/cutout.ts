@@ -3,8 +3,8 @@ import sharp from 'sharp';
 /**
  * The product as a layer to place in a scene. A photo on a plain or near-plain backdrop (a packshot) is cut out:
  * the backdrop colour is estimated from the photo's border, and the pixels that reach the border through colours
- * close to it become transparent, with a soft edge. Any other photo becomes a card with rounded corners, since
- * cutting a product out of a busy photo by colour would cut holes in it.
+ * close to it become transparent, with a soft edge. Any other photo becomes a card (a print with a thin border and
+ * rounded corners), since cutting a product out of a busy photo by colour would cut holes in it.
  */
 export interface ProductLayer {
   kind: 'cutout' | 'card';
@@ -193,13 +193,25 @@ async function cutout(raster: Raster, alpha: Buffer, fit: { width: number; heigh
   return { kind: 'cutout', png: png.data, width: png.info.width, height: png.info.height };
 }
 
-/** A photo whose backdrop is not one colour, framed as a print: rounded corners, the whole picture kept. */
+/** A photo whose backdrop is not one colour, framed as a print: a thin white border, rounded corners, the whole picture kept. */
 async function card(photo: Buffer, fit: { width: number; height: number }): Promise<ProductLayer> {
-  const { data, info } = await sharp(photo).rotate().resize(fit.width, fit.height, { fit: 'inside' }).ensureAlpha().png().toBuffer({ resolveWithObject: true });
-  const radius = Math.round(Math.min(info.width, info.height) * 0.05);
-  const mask = `<svg xmlns="http://www.w3.org/2000/svg" width="${info.width}" height="${info.height}"><rect width="${info.width}" height="${info.height}" rx="${radius}"/></svg>`;
-  const png = await sharp(data).composite([{ input: Buffer.from(mask), blend: 'dest-in' }]).png().toBuffer();
-  return { kind: 'card', png, width: info.width, height: info.height };
+  const border = Math.round(Math.min(fit.width, fit.height) * 0.02);
+  const framed = await sharp(photo)
+    .rotate()
+    .resize(fit.width - 2 * border, fit.height - 2 * border, { fit: 'inside' })
+    .extend({ top: border, bottom: border, left: border, right: border, background: '#fbfaf7' })
+    .ensureAlpha()
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = framed.info;
+  const mask = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${Math.round(Math.min(width, height) * 0.04)}"/></svg>`;
+  const png = await sharp(framed.data).composite([{ input: Buffer.from(mask), blend: 'dest-in' }]).png().toBuffer();
+  return { kind: 'card', png, width, height };
+}
+
+function backdropAlpha(raster: Raster): Buffer | null {
+  const backdrop = plainBackdrop(raster);
+  return backdrop && cutAlpha(raster, backdrop);
 }
 
 /** The product photo as a layer that fits inside `fit`, cut out when its backdrop allows, else a card. */
@@ -208,11 +220,6 @@ export async function productLayer(photo: Buffer, fit: { width: number; height: 
   const raster = { data, width: info.width, height: info.height };
   const alpha = ownAlpha(raster) ?? backdropAlpha(raster);
   return (alpha && (await cutout(raster, alpha, fit))) ?? card(photo, fit);
-}
-
-function backdropAlpha(raster: Raster): Buffer | null {
-  const backdrop = plainBackdrop(raster);
-  return backdrop && cutAlpha(raster, backdrop);
 }
 
 /** Where the layer is solid on each row ([left, right] in its pixels, null for an empty row): its outline, for a hand to grip. */

@@ -16,7 +16,7 @@ export interface PlacedProduct {
 
 /** The box a product is fitted inside (aspect ratio kept), per placement. */
 export const standingFit = { width: 660, height: 860 };
-export const heldFit = { width: 640, height: 860 };
+export const heldFit = { width: 740, height: 860 };
 export const heldTiltDegrees = -7;
 
 const image = (p: PlacedProduct, x: number, y: number, extra = '') =>
@@ -63,6 +63,17 @@ function finger(x1: number, x2: number, y: number, thickness: number): string {
   ].join('');
 }
 
+/** A tapering band from a to b (half-widths at each end), moved sideways by `offset`: an arm, a sleeve, a fold. */
+function limb(a: { x: number; y: number }, b: { x: number; y: number }, halfA: number, halfB: number, fill: string, offset = 0): string {
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  const nx = (a.y - b.y) / length;
+  const ny = (b.x - a.x) / length;
+  const at = (p: { x: number; y: number }, half: number) => [`${p.x + nx * (offset + half)} ${p.y + ny * (offset + half)}`, `${p.x + nx * (offset - half)} ${p.y + ny * (offset - half)}`];
+  const [a1, a2] = at(a, halfA);
+  const [b1, b2] = at(b, halfB);
+  return `<path d="M${a1} L${b1} L${b2} L${a2} z" fill="${fill}"/>`;
+}
+
 /**
  * Held up towards the camera by a hand from the lower right: the arm and palm behind the product, four fingers
  * curled round its left edge and the thumb round its right, where the outline actually is on those rows.
@@ -76,12 +87,16 @@ export function heldProductSvg(p: PlacedProduct): string {
   const gripY = y + p.height * (p.kind === 'card' ? 0.78 : 0.64);
   const span = (row: number) => p.spans[Math.min(p.height - 1, Math.max(0, Math.round(row - y)))] ?? [0, p.width];
 
-  const wristX = cx + p.width * 0.12;
+  // The forearm runs from behind the product's lower half down and out of the frame at the lower right.
+  const wrist = { x: cx + p.width * 0.1, y: gripY };
+  const elbow = { x: wrist.x + 330, y: 2350 };
+  const along = (k: number) => ({ x: wrist.x + (elbow.x - wrist.x) * k, y: wrist.y + (elbow.y - wrist.y) * k });
+  const cuff = (bottom + 120 - wrist.y) / (elbow.y - wrist.y);
   const arm = [
-    `<path d="M${wristX - t * 1.6} ${gripY} L${wristX + t * 1.7} ${gripY} L${wristX + t * 2.2 + 260} 2300 L${wristX - t * 2.1 + 260} 2300 z" fill="${skin.shade}"/>`,
-    `<path d="M${wristX - t * 1.9 + 70} ${bottom + 150} L${wristX + t * 2 + 70} ${bottom + 150} L${wristX + t * 2.5 + 300} 2300 L${wristX - t * 2.4 + 300} 2300 z" fill="${sleeve.base}"/>`,
-    `<path d="M${wristX - t * 1.9 + 70} ${bottom + 150} L${wristX + t * 2 + 70} ${bottom + 150} L${wristX + t * 2.03 + 76} ${bottom + 190} L${wristX - t * 1.93 + 76} ${bottom + 190} z" fill="${sleeve.cuff}"/>`,
-    `<path d="M${wristX + t * 1.2 + 90} ${bottom + 200} L${wristX + t * 1.6 + 290} 2300" stroke="${sleeve.shade}" stroke-width="10" opacity="0.7"/>`,
+    limb(wrist, elbow, t * 1.5, t * 2.1, 'url(#forearm)'),
+    limb(along(cuff), elbow, t * 2.05, t * 2.5, sleeve.base),
+    limb(along(cuff), along(cuff + 0.03), t * 2.1, t * 2.15, sleeve.cuff),
+    limb(along(cuff + 0.08), elbow, t * 0.12, t * 0.15, sleeve.shade, t * 1.1),
     `<ellipse cx="${cx}" cy="${gripY + t * 0.6}" rx="${p.width * 0.44}" ry="${t * 2.6}" fill="${skin.shade}"/>`,
   ].join('');
 
@@ -101,7 +116,10 @@ export function heldProductSvg(p: PlacedProduct): string {
     `<g transform="rotate(-58 ${thumbRight + t * 0.3} ${thumbRow + t * 0.9})">${finger(thumbRight + t * 0.3 + t * 0.9, thumbRight + t * 0.3 - t * 1.5, thumbRow + t * 0.9, t * 1.12)}</g>`,
   ].join('');
 
-  const defs = '<filter id="drop" x="-40%" y="-40%" width="180%" height="180%"><feDropShadow dx="22" dy="30" stdDeviation="28" flood-color="#120c08" flood-opacity="0.32"/></filter>';
+  const defs = [
+    '<filter id="drop" x="-40%" y="-40%" width="180%" height="180%"><feDropShadow dx="22" dy="30" stdDeviation="28" flood-color="#120c08" flood-opacity="0.32"/></filter>',
+    `<linearGradient id="forearm" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${skin.base}"/><stop offset="0.7" stop-color="${skin.shade}"/><stop offset="1" stop-color="${skin.crease}"/></linearGradient>`,
+  ].join('');
   const body = `<g transform="rotate(${heldTiltDegrees} ${cx} ${y + p.height / 2})" filter="url(#drop)">${arm}${image(p, x, y)}${knuckles}${fingers}${thumb}</g>`;
   return svgDocument(defs, body);
 }
