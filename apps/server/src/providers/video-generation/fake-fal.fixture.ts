@@ -6,7 +6,8 @@ import { postWebhook, sampleClip, startFakeVendorServer, type FakeOutcome, type 
  * libs/client/src/queue.ts, request.ts, types/common.ts) and fal's webhook documentation; see SOURCES.md.
  * - POST /{endpoint id}[?fal_webhook=url] queues a request: {request_id, response_url, status_url, cancel_url, status: IN_QUEUE}.
  * - GET /{owner}/{alias}/requests/{id}/status: IN_QUEUE (with queue_position), IN_PROGRESS, COMPLETED (with logs).
- * - GET /{owner}/{alias}/requests/{id}: the model's output ({video: {url, …}}) or its error ({detail: [...]}) with its status code.
+ * - GET /{owner}/{alias}/requests/{id}: the model's output (the product's: {video: {url, …}} unless told otherwise) or its error
+ *   ({detail: [...]}) with its status code.
  * - PUT /{owner}/{alias}/requests/{id}/cancel: 202 CANCELLATION_REQUESTED, 400 ALREADY_COMPLETED, 404 NOT_FOUND.
  * - GET /.well-known/jwks.json: the Ed25519 key its webhooks are signed with.
  * Every call needs `Authorization: Key <apiKey>`.
@@ -23,10 +24,28 @@ interface FalRequest {
   cancelled: boolean;
 }
 
+/** What a completed request hands back: the model's output around the URL of its file, and the file itself. */
+export interface FalProduct {
+  extension: string;
+  contentType: string;
+  bytes: Buffer;
+  output(url: string, bytes: Buffer): unknown;
+}
+
+/** An image-to-video model's answer, as the Kling endpoints give it. */
+function videoProduct(): FalProduct {
+  return {
+    extension: 'mp4',
+    contentType: 'video/mp4',
+    bytes: sampleClip(),
+    output: (url, bytes) => ({ video: { url, content_type: 'video/mp4', file_name: 'output.mp4', file_size: bytes.length }, seed: 42 }),
+  };
+}
+
 const apiKey = 'fal-test-key:secret';
 const userId = 'fal-user-1234';
 
-export async function startFakeFal() {
+export async function startFakeFal(product: FalProduct = videoProduct()) {
   const queue = new Map<string, FalRequest>();
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const jwk = publicKey.export({ format: 'jwk' });
@@ -47,9 +66,13 @@ export async function startFakeFal() {
       const flagged = { loc: ['body', 'image_url'], msg: 'The content was flagged by a content checker.', type: 'content_policy_violation', url: 'https://docs.fal.ai/errors#content_policy_violation', categories: ['sexual'] };
       return { status: 422, body: { detail: [flagged] } };
     }
-    if (r.outcome === 'fails') return { status: 500, body: { detail: 'Video generation failed: the model crashed.' } };
-    const file = `/files/${r.id}.mp4`;
-    return { status: 200, body: { video: { url: `${base}${file}`, content_type: 'video/mp4', file_name: 'output.mp4', file_size: sampleClip().length }, seed: 42 } };
+    if (r.outcome === 'fails') return { status: 500, body: { detail: 'Generation failed: the model crashed.' } };
+    return { status: 200, body: product.output(`${base}${filePath(r)}`, product.bytes) };
+  };
+  const filePath = (r: FalRequest) => `/files/${r.id}.${product.extension}`;
+  /** Publishes the request's file, as fal's CDN does once the model has finished. */
+  const publish = (r: FalRequest, reply: FakeReply) => {
+    if (r.outcome !== 'resultMissing' && reply.status === 200) fake.serveFile(filePath(r), product.bytes, product.contentType);
   };
 
   /** The request the path names, if it was queued under the same app (owner/alias) it is asked about under. */
@@ -94,7 +117,7 @@ export async function startFakeFal() {
       }
       if (!done(r)) return { status: 400, body: { detail: 'Request is still in progress' } };
       const reply = output(base, r);
-      if (r.outcome !== 'resultMissing' && reply.status === 200) fake.serveFile(`/files/${r.id}.mp4`, sampleClip());
+      publish(r, reply);
       return reply;
     },
   });
@@ -113,7 +136,7 @@ export async function startFakeFal() {
       const r = queue.get(requestId)!;
       r.statusCalls = r.pollsBeforeDone + 1;
       const reply = output(fake.baseUrl, r);
-      if (r.outcome !== 'resultMissing' && reply.status === 200) fake.serveFile(`/files/${r.id}.mp4`, sampleClip());
+      publish(r, reply);
       const ok = reply.status === 200;
       const body = { request_id: r.id, gateway_request_id: r.id, status: ok ? 'OK' : 'ERROR', payload: reply.body, ...(ok ? {} : { error: `Invalid status code: ${reply.status}` }) };
       const rawBody = Buffer.from(JSON.stringify(body));

@@ -16,7 +16,10 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   headers: IncomingMessage['headers'];
+  /** JSON parsed, else the text. */
   body: unknown;
+  /** The bytes as sent, for bodies that are not JSON (multipart forms). */
+  rawBody: Buffer;
 }
 
 export interface FakeReply {
@@ -31,7 +34,7 @@ export type FakeOutcome = 'completes' | 'fails' | 'refused' | 'resultMissing';
 
 export interface FakeProtocol<Route extends string> {
   route(method: string, path: string): Route | null;
-  answer(route: Route, request: RecordedRequest, baseUrl: string): FakeReply;
+  answer(route: Route, request: RecordedRequest, baseUrl: string): FakeReply | Promise<FakeReply>;
 }
 
 /** A real 5-second portrait MP4 (the size vendors return, 720x1280), made once per test process. */
@@ -46,14 +49,15 @@ export function sampleClip(): Buffer {
   return clip;
 }
 
-async function readBody(request: IncomingMessage): Promise<unknown> {
+async function readBody(request: IncomingMessage): Promise<{ body: unknown; rawBody: Buffer }> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const rawBody = Buffer.concat(chunks);
+  const text = rawBody.toString('utf8');
   try {
-    return text ? (JSON.parse(text) as unknown) : null;
+    return { body: text ? (JSON.parse(text) as unknown) : null, rawBody };
   } catch {
-    return text;
+    return { body: text, rawBody };
   }
 }
 
@@ -62,7 +66,7 @@ export async function startFakeVendorServer<Route extends string>(protocol: Fake
   sampleClip();
   const requests: RecordedRequest[] = [];
   const interruptions = new Map<Route, FakeReply[]>();
-  const files = new Map<string, Buffer>();
+  const files = new Map<string, { bytes: Buffer; contentType: string }>();
   let baseUrl = '';
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -73,13 +77,13 @@ export async function startFakeVendorServer<Route extends string>(protocol: Fake
         path: url.pathname,
         query: Object.fromEntries(url.searchParams),
         headers: req.headers,
-        body: await readBody(req),
+        ...(await readBody(req)),
       };
       requests.push(recorded);
       const file = req.method === 'GET' ? files.get(url.pathname) : undefined;
       const route = protocol.route(recorded.method, recorded.path);
       const reply: FakeReply = (route && interruptions.get(route)?.shift()) ??
-        (file ? { status: 200, body: file } : route ? protocol.answer(route, recorded, baseUrl) : { status: 404, body: { detail: 'Not Found' } });
+        (file ? { status: 200, headers: { 'content-type': file.contentType }, body: file.bytes } : route ? await protocol.answer(route, recorded, baseUrl) : { status: 404, body: { detail: 'Not Found' } });
       if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
       if (res.destroyed) return;
       const binary = Buffer.isBuffer(reply.body);
@@ -99,8 +103,8 @@ export async function startFakeVendorServer<Route extends string>(protocol: Fake
       interruptions.set(route, [...(interruptions.get(route) ?? []), reply]);
     },
     /** Serves `bytes` at `path` (GET) from now on. */
-    serveFile(path: string, bytes: Buffer) {
-      files.set(path, bytes);
+    serveFile(path: string, bytes: Buffer, contentType = 'video/mp4') {
+      files.set(path, { bytes, contentType });
     },
     close: () => {
       server.closeAllConnections();

@@ -32,7 +32,7 @@ const webhookBody = z.object({ request_id: z.string(), status: z.enum(['OK', 'ER
 const jwks = z.object({ keys: z.array(z.object({ kty: z.string(), crv: z.string(), x: z.string(), kid: z.string().optional() })) });
 
 /** fal's model errors list one object per problem; a content checker's refusal has its own type. */
-function isFalRefusal(body: unknown): boolean {
+export function isFalRefusal(body: unknown): boolean {
   const detail = (body as { detail?: unknown } | null)?.detail;
   return Array.isArray(detail) && detail.some((d) => (d as { type?: unknown } | null)?.type === 'content_policy_violation');
 }

@@ -31,11 +31,12 @@ export function parseJson(text: string): unknown {
   }
 }
 
-/** The vendor's explanation from the usual error shapes (fal's `detail`, Replicate's problem+json), else the text. */
+/** The vendor's explanation from the usual error shapes (fal's `detail`, Replicate's problem+json, OpenAI's `error.message`), else the text. */
 export function vendorMessage(body: unknown, text: string): string {
   const json = (body ?? {}) as { detail?: unknown; error?: unknown; message?: unknown; title?: unknown };
   const detail = Array.isArray(json.detail) ? (json.detail[0] as { msg?: unknown } | undefined)?.msg : json.detail;
-  const found = [detail, json.error, json.message, json.title].find((c): c is string => typeof c === 'string' && c.length > 0);
+  const error = typeof json.error === 'object' && json.error !== null ? (json.error as { message?: unknown }).message : json.error;
+  const found = [detail, error, json.message, json.title].find((c): c is string => typeof c === 'string' && c.length > 0);
   return (found ?? text.trim()).slice(0, 300) || 'no details';
 }
 
@@ -72,16 +73,22 @@ export async function callVendor(url: string, init: RequestInit, call: VendorCal
   throw new VideoGenerationError('permanent', message, { httpStatus: status });
 }
 
-/** Image types the vendors' image-to-video models read. */
+/** Image types the vendors' image-to-video and image-edit models read. */
 const sendableImageTypes = ['image/jpeg', 'image/png', 'image/webp'];
 
-/** The image as the vendors take it: a URL as it is, a local file inline as a data URI typed from its bytes. */
-export async function imageInput(image: SourceImage): Promise<string> {
-  if ('url' in image) return image.url;
-  const bytes = await readFile(image.path);
+/** A local image's bytes and type (from the bytes, not the name), refused unless the vendors read that type. */
+export async function readSendableImage(path: string): Promise<{ bytes: Buffer; mime: string }> {
+  const bytes = await readFile(path);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !sendableImageTypes.includes(type.mime)) {
     throw new VideoGenerationError('permanent', `the source image is not a JPEG, PNG or WebP file (${type?.mime ?? 'unknown type'})`);
   }
-  return `data:${type.mime};base64,${bytes.toString('base64')}`;
+  return { bytes, mime: type.mime };
+}
+
+/** The image as the vendors take it: a URL as it is, a local file inline as a data URI typed from its bytes. */
+export async function imageInput(image: SourceImage): Promise<string> {
+  if ('url' in image) return image.url;
+  const { bytes, mime } = await readSendableImage(image.path);
+  return `data:${mime};base64,${bytes.toString('base64')}`;
 }
