@@ -29,6 +29,7 @@ import type { RenderJob } from './jobs/render-job.ts';
 import type { SpeechJob } from './jobs/speech-job.ts';
 import type { TranscribeJob } from './jobs/transcribe-job.ts';
 import type { VideoGenerationJob } from './jobs/video-generation-job.ts';
+import type { ImageGenerationJob } from './jobs/image-generation-job.ts';
 import type { BillingService } from './modules/billing/billing.ts';
 import type { Seller } from './modules/billing/invoice-pdf.ts';
 import type { VoiceSamples } from './modules/voiceover/voice-samples.ts';
@@ -38,6 +39,7 @@ import type { Metrics } from './providers/metrics/metrics.ts';
 import type { TestGateway } from './providers/payments/test-gateway.ts';
 import type { PaymentProvider } from './providers/payments/types.ts';
 import type { ObjectStorage } from './providers/storage/types.ts';
+import type { ImageGenerator } from './providers/image-generation/types.ts';
 import type { VideoGenerator } from './providers/video-generation/types.ts';
 import type { VoiceCloner } from './providers/tts/index.ts';
 import type { Writer } from './providers/writer/index.ts';
@@ -62,6 +64,10 @@ export interface AppDependencies {
   /** Image-to-video generation (AI video, Product Showcase, Before/After) and which generator it runs on. */
   videoGenerationJob: VideoGenerationJob;
   videoGeneratorName: VideoGenerator['name'];
+  /** UGC stills: the image generation job, what its generator can draw, and how many stills an AI credit allows. */
+  imageGenerationJob: ImageGenerationJob;
+  imageGenerator: Pick<ImageGenerator, 'name' | 'drawsPeople'>;
+  ugcImagesPerAiCredit: number;
   /** Cloned voices (Pro plan); undefined when ElevenLabs is not configured. */
   cloner: VoiceCloner | undefined;
   /** Scratch space for files made on the way to storage. */

@@ -25,6 +25,7 @@ import { scrollStopperModule } from './modules/scroll-stopper/index.ts';
 import { stockModule } from './modules/stock/index.ts';
 import { storyboardModule } from './modules/storyboard/index.ts';
 import { subtitlesModule } from './modules/subtitles/index.ts';
+import { ugcModule } from './modules/ugc/index.ts';
 import { voiceoverModule } from './modules/voiceover/index.ts';
 
 /**
@@ -116,6 +117,23 @@ export function composeFeatures(deps: AppDependencies, logError: (line: string) 
       generatorName: deps.videoGeneratorName,
     }),
     productIntroModule({ workflow, uploads: deps.uploads, quotas, queue, job: deps.videoGenerationJob, videoJobs, credits, generatorName: deps.videoGeneratorName, probe: probeMedia, tmpDir }),
+    ugcModule({
+      workflow,
+      uploads: deps.uploads,
+      quotas,
+      queue,
+      imageJob: deps.imageGenerationJob,
+      videoJob: deps.videoGenerationJob,
+      videoJobs,
+      credits,
+      signer,
+      probe: probeMedia,
+      tmpDir,
+      imageGenerator: deps.imageGenerator,
+      videoGeneratorName: deps.videoGeneratorName,
+      imagesStartedSince: (userId, since) => repositories.jobStatus.countStartedSince(userId, deps.imageGenerationJob.name, since),
+      imagesPerAiCredit: deps.ugcImagesPerAiCredit,
+    }),
     ownVideoModule({
       ownVideos: { workflow, ownVideos: repositories.ownVideos, uploads: deps.uploads, uploadRecords: uploads, signer, videoJobs },
       videoAudio: { workflow, videoJobs, storage, signer, probeDuration },

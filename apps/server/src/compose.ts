@@ -26,6 +26,8 @@ import { createSpeech } from './providers/tts/index.ts';
 import { createVoiceSamples } from './modules/voiceover/voice-samples.ts';
 import { createTranscriber } from './providers/transcriber/index.ts';
 import { createVideoGenerator } from './providers/video-generation/index.ts';
+import { createImageGenerator } from './providers/image-generation/index.ts';
+import { createImageGenerationJob } from './jobs/image-generation-job.ts';
 import { createAuth } from './core/auth.ts';
 import { createOriginPolicy } from './core/origins.ts';
 import { createFileUrlSigner } from './core/file-urls.ts';
@@ -65,6 +67,8 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
   const library = libraryTasks({ settings: config.library, pexels: config.pexels, storage, media: mediaPort });
   const generator = createVideoGenerator(config.videoGeneration, { media: mediaPort, localDir: join(config.dataDir, 'tmp', 'motion') });
   const videoGenerator = measure(generator, `video-${generator.name}`);
+  const painter = createImageGenerator(config.imageGeneration, { localDir: join(config.dataDir, 'tmp', 'stills') });
+  const imageGenerator = measure(painter, `image-${painter.name}`);
   const jobs = {
     render,
     final,
@@ -80,10 +84,11 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
       limits: config.videoGenerationLimits,
       ...config.videoGenerationTuning,
     }),
+    imageGeneration: createImageGenerationJob({ generator: imageGenerator, storage, media: mediaPort, tmpDir: join(config.dataDir, 'tmp'), ...config.videoGenerationTuning }),
   };
   const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: Object.values(jobs), log, observeJob: metrics.observeJob });
   const writer = measure(createWriter(config.llm, log.error), config.llm ? 'llm' : 'local-writer');
-  return { repositories, storage, mediaPort, queue, jobs, writer, speech, transcriber, libraryTasks: library, videoGenerator, metrics, measure };
+  return { repositories, storage, mediaPort, queue, jobs, writer, speech, transcriber, libraryTasks: library, videoGenerator, imageGenerator, metrics, measure };
 }
 
 /**
@@ -184,6 +189,9 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     transcribeJob: core.jobs.transcribe,
     videoGenerationJob: core.jobs.videoGeneration,
     videoGeneratorName: core.videoGenerator.name,
+    imageGenerationJob: core.jobs.imageGeneration,
+    imageGenerator: core.imageGenerator,
+    ugcImagesPerAiCredit: config.ugcImagesPerAiCredit,
     cloner: core.speech.cloner,
     tmpDir: join(config.dataDir, 'tmp'),
     voiceSamples: createVoiceSamples({ tts: core.speech.tts, storage, tmpDir: join(config.dataDir, 'tmp'), log: log.error }),

@@ -12,6 +12,7 @@ import type { LlmSettings } from './providers/writer/index.ts';
 import type { Seller } from './modules/billing/invoice-pdf.ts';
 import type { VideoGenerationJobDeps } from './jobs/video-generation-job.ts';
 import { videoGenerationSettingsFromEnv, type VideoGenerationSettings } from './providers/video-generation/settings.ts';
+import { imageGenerationSettingsFromEnv, type ImageGenerationSettings } from './providers/image-generation/settings.ts';
 import { repoRoot } from './paths.ts';
 
 const booleanFlag = z
@@ -101,6 +102,8 @@ const envSchema = z.object({
   VIDEO_GENERATION_RUNNING_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
   VIDEO_GENERATION_DAILY_PER_USER: z.coerce.number().int().min(0).default(20),
   VIDEO_GENERATION_JOB_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(20),
+  // UGC stills (issue 15): vendor images cost money though the spec charges no credit for them.
+  UGC_IMAGES_PER_AI_CREDIT: z.coerce.number().int().min(1).max(100).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -143,6 +146,9 @@ export interface AppConfig {
   /** fal.ai or Replicate when set up; neither means the offline motion renderer. */
   videoGeneration: VideoGenerationSettings;
   videoGenerationLimits: VideoGenerationLimits;
+  /** OpenAI image edits or fal.ai when set up; neither means the offline compositor. */
+  imageGeneration: ImageGenerationSettings;
+  ugcImagesPerAiCredit: number;
   /** Tests only (never read from the environment): quick vendor polling, and results the vendor stand-ins serve from loopback. */
   videoGenerationTuning?: Pick<VideoGenerationJobDeps, 'pacing' | 'results'>;
   production: boolean;
@@ -204,8 +210,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   assertRazorpayComplete(e);
   assertPaymentsChosen(e);
   let videoGeneration: VideoGenerationSettings;
+  let imageGeneration: ImageGenerationSettings;
   try {
     videoGeneration = videoGenerationSettingsFromEnv(env);
+    imageGeneration = imageGenerationSettingsFromEnv(env);
   } catch (error) {
     throw new Error(`Invalid configuration: ${(error as Error).message}`, { cause: error });
   }
@@ -266,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stt: e.STT_API_KEY ? { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, timeoutMs: e.STT_TIMEOUT_MS } : undefined,
     videoGeneration,
     videoGenerationLimits: { runningPerUser: e.VIDEO_GENERATION_RUNNING_PER_USER, perDay: e.VIDEO_GENERATION_DAILY_PER_USER, jobMinutes: e.VIDEO_GENERATION_JOB_MINUTES },
+    imageGeneration,
+    ugcImagesPerAiCredit: e.UGC_IMAGES_PER_AI_CREDIT,
     production: e.NODE_ENV === 'production',
     validateResponses: e.VALIDATE_RESPONSES === '1',
   };

@@ -46,6 +46,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     stt: undefined,
     videoGeneration: {},
     videoGenerationLimits: { runningPerUser: 2, perDay: 20, jobMinutes: 20 },
+    imageGeneration: {},
+    ugcImagesPerAiCredit: 5,
     production: false,
     validateResponses: true,
     ...overrides,

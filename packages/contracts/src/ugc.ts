@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { videoGeneratorNames } from './ai-video.ts';
+import { uploadPolicies } from './uploads.ts';
 
 /**
  * SPEC §3 UGC form fields and their defaults (Female, Caucasian, Adult, Casual Clothing, Placed on the counter,
@@ -82,3 +84,140 @@ export function ugcVideoPrompt(config: UgcConfig): string {
 
 /** The choices only a real image model can honour: the offline compositor draws no person. */
 export const ugcPersonChoices = ['gender', 'ethnicity', 'ageGroup', 'clothing'] as const satisfies readonly (keyof UgcConfig)[];
+
+/** SPEC §9: UGC video lengths, default 7. */
+export const ugcLengths = ['7', '14'] as const;
+export type UgcLength = (typeof ugcLengths)[number];
+export const ugcDefaultLength: UgcLength = '7';
+/** SPEC §4/§9: both steps poll every 5 s. */
+export const ugcPollMs = 5000;
+export const ugcPromptMaxLength = 1000;
+/** SPEC §5/§9: the hint only; the server's own upload limit is uploadPolicies['ugc-product']. */
+export const ugcImageHintMb = 5;
+export const ugcImagePolicy = uploadPolicies['ugc-product'];
+
+const userId = z.string().min(1).max(100);
+const videoId = z.string().min(1).max(100).optional();
+
+/** SPEC §7 generate-ugc-image (multipart): the form's choices; `productImage` is the file part. */
+export const generateUgcImageFields = ugcConfig.extend({
+  user_id: userId,
+  video_id: videoId,
+  // Emptiness is checked by the service, so a missing name has its own words rather than the generic bad request.
+  product: z.string().max(ugcProductMaxLength).default(''),
+});
+export const generateUgcImageResponse = z.object({ status: z.literal('processing'), video_id: z.string() });
+
+export const ugcUserRequest = z.object({ user_id: userId, video_id: videoId });
+
+/** SPEC §7 check-image-status: `ugc_image` once the still exists; the page polls until then. */
+export const checkImageStatusResponse = z.object({
+  ugc_image: z.string().nullable(),
+  status: z.enum(['processing', 'done', 'error']),
+  error: z.string().nullable(),
+  percent: z.number().min(0).max(100),
+});
+export type CheckImageStatusResponse = z.infer<typeof checkImageStatusResponse>;
+
+/** SPEC §3 'UGC config (latest)', in the spec's field names; `video_id` null when the user has made no UGC image yet. */
+export const latestUgcConfigResponse = z.object({
+  video_id: z.string().nullable(),
+  product: z.string().optional(),
+  gender: z.enum(ugcGenders).optional(),
+  ethnicity: z.enum(ugcEthnicities).optional(),
+  agegroup: z.enum(ugcAgeGroups).optional(),
+  clothing: z.enum(ugcClothing).optional(),
+  productplacement: z.enum(ugcPlacements).optional(),
+  background: z.enum(ugcBackgrounds).optional(),
+  product_image: z.string().optional(),
+});
+export type LatestUgcConfig = z.infer<typeof latestUgcConfigResponse>;
+
+/** SPEC §3 'UGC image', with what step 2 restores: the prompt (the last one sent, else the suggested one) and length. */
+export const latestUgcImageResponse = z.object({
+  video_id: z.string().nullable(),
+  ugc_image: z.string().nullable(),
+  prompt: z.string(),
+  video_length: z.enum(ugcLengths),
+  /** A video generation was started for this image: the page follows it with check-video-status. */
+  video_started: z.boolean(),
+});
+export type LatestUgcImage = z.infer<typeof latestUgcImageResponse>;
+
+/** SPEC §7 ugc-generate-video (form). */
+export const ugcGenerateVideoFields = z.object({
+  user_id: userId,
+  video_id: videoId,
+  prompt: z.string().max(ugcPromptMaxLength).default(''),
+  video_length: z.enum(ugcLengths).default(ugcDefaultLength),
+});
+export const ugcGenerateVideoResponse = z.object({ status: z.literal('processing'), video_id: z.string() });
+
+export const imageGeneratorNames = ['openai', 'fal', 'local'] as const;
+/** Which generators make the still and the video: the offline ones are labelled as such on the pages. */
+export const ugcSettingsResponse = z.object({
+  image_generator: z.enum(imageGeneratorNames),
+  /** False for the offline compositor: the person choices are not drawn, and the page says so. */
+  people_drawn: z.boolean(),
+  video_generator: z.enum(videoGeneratorNames),
+  /** How many UGC images the user may still make in this plan period. */
+  images_left: z.number().int().min(0),
+});
+export type UgcSettings = z.infer<typeof ugcSettingsResponse>;
+
+export const ugcFieldLabels: Record<keyof UgcConfig, string> = {
+  product: 'Product name',
+  gender: 'Gender',
+  ethnicity: 'Ethnicity',
+  ageGroup: 'Age group',
+  clothing: 'Clothing',
+  productPlacement: 'Product placement',
+  background: 'Background',
+};
+
+export const ugcTexts = {
+  heading: 'UGC Video',
+  imageLabel: 'Product image',
+  imageHint: `PNG, JPG or WebP, max ${ugcImageHintMb} MB`,
+  imagePreview: 'Product image preview',
+  keptPhoto: 'The photo of your last UGC image. Replace it to use another.',
+  generateImage: 'Generate Image',
+  imageBusy: 'Generating your UGC image',
+  imageEstimate: 'This usually takes under a minute. Do not refresh.',
+  offlineImage: 'Offline image compositor: your product is placed on an illustrated scene of the background you choose.',
+  offlinePeople: (choices: string) => `${choices} need an AI image provider: the offline compositor draws no person, so these choices are kept for a real provider but not shown in the image.`,
+  imagesLeft: (n: number) => `${n} image generation${n === 1 ? '' : 's'} left in this plan period.`,
+  // Server refusals (SPEC §5: product name and image are needed).
+  needProduct: 'Please enter the product name.',
+  needImage: 'Please add a product image.',
+  badImage: (reason: string) => `Product image: ${reason}`,
+  imageLimit: (n: number) => `You have made all ${n} UGC images of this plan period. Use one of them, or upgrade your plan for more.`,
+  // SPEC §8.
+  imageFailed: 'Image generation failed',
+  imageCheckFailed: 'Failed to check image status',
+  imageRefused: 'The image provider refused this photo or description. Try another photo or wording.',
+  // Step 2.
+  step2Heading: 'UGC Video: your video',
+  ugcImageAlt: (product: string) => `Generated UGC image of ${product}`,
+  promptLabel: 'Prompt',
+  promptHint: 'How the scene should move. Edit it as you like.',
+  lengthLegend: 'Video length',
+  lengthOption: (length: UgcLength) => `${length} secs`,
+  generateVideo: 'Generate Video',
+  videoBusy: 'Generating your UGC video',
+  videoResumed: 'Your UGC video is still being made. Do not refresh.',
+  videoEstimate: (length: UgcLength) => `This can take ${length === '7' ? '3' : '6'} min. Do not refresh.`,
+  progressLabel: 'Generation progress',
+  result: 'Your UGC video',
+  needPrompt: 'Please enter a prompt.',
+  needUgcImage: 'Generate the UGC image first.',
+  noImageYet: 'No UGC image yet. Start with the form.',
+  // SPEC §8 creation flows, where the page shows them.
+  videoStartFailed: 'Failed to generate video. Please try again.',
+  startUnreachable: 'Something went wrong while starting the video generation.',
+  unexpected: 'Unexpected response from server.',
+  videoCheckFailed: 'Failed to check video status',
+  videoFailed: 'Video generation failed or timed out.',
+  backToForm: 'Back to the form',
+  newImage: 'Make another image',
+} as const;

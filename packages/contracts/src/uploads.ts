@@ -74,6 +74,8 @@ export const uploadPolicies = {
   'intro-image': { kinds: ['image'], maxBytes: 5 * MB, tooLargeMessage: () => 'The image must be at most 5 MB.', wrongTypeMessage: imageTypeMessage },
   'broll-image': { kinds: ['image'], maxBytes: 10 * MB, tooLargeMessage: () => 'The image must be at most 10 MB.', wrongTypeMessage: imageTypeMessage },
   'cta-image': { kinds: ['image'], maxBytes: 10 * MB, tooLargeMessage: () => 'The image must be at most 10 MB.', wrongTypeMessage: imageTypeMessage },
+  // SPEC §5: the page's hint says 5 MB and does not enforce it; the server's own limit is this one.
+  'ugc-product': { kinds: ['image'], maxBytes: 10 * MB, tooLargeMessage: () => 'The image must be at most 10 MB.', wrongTypeMessage: imageTypeMessage },
   'product-image': { kinds: ['image'], maxBytes: 10 * MB, tooLargeMessage: () => 'The image must be at most 10 MB.', wrongTypeMessage: imageTypeMessage },
   'before-after': {
     kinds: ['image', 'video'],

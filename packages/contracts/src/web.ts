@@ -74,10 +74,6 @@ export const sessionMessages = {
 /** Shown while the code of the first page opened is still arriving. */
 export const pageLoadingText = 'Loading the page';
 
-export const pageNotes = {
-  notBuilt: 'This page is not built yet.',
-} as const;
-
 /** What a page that failed to show says instead of a stack trace. */
 export const pageErrorTexts = {
   title: 'This page could not be shown',

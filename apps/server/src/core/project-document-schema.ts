@@ -1,11 +1,11 @@
-import { quotaKinds, subtitleFontSizes, subtitlePositions, subtitleStyleNames, wordsPerChunkOptions } from '@reelsmith/contracts';
+import { quotaKinds, subtitleFontSizes, subtitlePositions, subtitleStyleNames, ugcConfig, ugcLengths, wordsPerChunkOptions } from '@reelsmith/contracts';
 import { transitionNames } from '@reelsmith/media';
 import { z } from 'zod';
 import type { OwnVideoEntry } from '../db/repositories/own-videos.ts';
 import { storageKeyString } from '../jobs/stored-composition.ts';
 
 /** What a project's background video render is for; the document remembers the one running (`videoJob`). */
-export const videoJobPurposes = ['combine', 'images', 'storyboard', 'own-videos', 'ai-video', 'showcase', 'before-after', 'intro'] as const;
+export const videoJobPurposes = ['combine', 'images', 'storyboard', 'own-videos', 'ai-video', 'showcase', 'before-after', 'intro', 'ugc'] as const;
 export type VideoJobPurpose = (typeof videoJobPurposes)[number];
 
 const key = storageKeyString;
@@ -97,6 +97,20 @@ export const projectDocumentSchema = z.strictObject({
   ownSound: z.object({ key, duration: seconds, hasAudio: z.boolean(), words: z.array(timedWord).optional() }).optional(),
   /** The videos the Use Own Video page saved, written by its repository with a compare-and-swap. */
   ownVideos: z.array(ownVideoEntry).optional(),
+  /**
+   * A UGC video's first step: the form's choices, the product photo, and the still being made for them (the image
+   * job writes `imageKey`); then the prompt and length step 2 last sent.
+   */
+  ugc: z
+    .object({
+      config: ugcConfig,
+      productKey: key,
+      imageJobId: z.string(),
+      imageKey: key,
+      prompt: z.string().optional(),
+      length: z.enum(ugcLengths).optional(),
+    })
+    .optional(),
   /** Credits held for video jobs that may still fail ({ [jobId]: kind }), written by the video-credits repository. */
   creditHolds: z.record(z.string(), z.enum(quotaKinds)).optional(),
 });

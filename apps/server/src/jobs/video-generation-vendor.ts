@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { aiVideoMessages } from '@reelsmith/contracts';
 import type { MediaPort } from '../providers/media/types.ts';
 import { downloadResult } from '../providers/video-generation/download.ts';
-import { VideoGenerationError, type GenerationRequest, type GenerationStatus, type VideoGenerator } from '../providers/video-generation/types.ts';
+import { VideoGenerationError, type GenerationStatus } from '../providers/video-generation/types.ts';
 import { PermanentJobError } from './types.ts';
 
 export interface VendorPacing {
@@ -23,16 +23,33 @@ export interface ResultFetch {
   allowPrivateHosts?: boolean;
 }
 
-/** What the user is told when a generator's answer settles the job's fate. */
-function permanent(error: VideoGenerationError): PermanentJobError {
-  return new PermanentJobError(error.kind === 'refused' ? aiVideoMessages.refused : aiVideoMessages.failed);
+/** A generator of clips or stills: the video and the image providers share this asynchronous shape. */
+export interface AsyncGenerator<Request> {
+  readonly name: string;
+  submit(request: Request, signal?: AbortSignal): Promise<{ vendorId: string }>;
+  status(vendorId: string, signal?: AbortSignal): Promise<GenerationStatus>;
+  release?(vendorId: string): Promise<void>;
+}
+
+/** What the user is told when the generator refuses the input, or fails for good. */
+export interface OutcomeMessages {
+  refused: string;
+  failed: string;
 }
 
 /**
  * One run's dealings with the generator: every call retried in place on a transient fault or a rate limit (waiting
  * as long as the vendor asked) until the run's deadline, a refusal or a permanent fault ending the job at once.
  */
-export function vendorSession(generator: VideoGenerator, media: MediaPort, pacing: VendorPacing, signal: AbortSignal) {
+export function vendorSession<Request>(
+  generator: AsyncGenerator<Request>,
+  media: MediaPort,
+  pacing: VendorPacing,
+  signal: AbortSignal,
+  messages: OutcomeMessages = aiVideoMessages,
+) {
+  const permanent = (error: VideoGenerationError) => new PermanentJobError(error.kind === 'refused' ? messages.refused : messages.failed);
+
   async function pause(ms: number): Promise<void> {
     if (Date.now() + ms > pacing.deadline) throw new Error(`${generator.name} did not finish before the job's deadline`);
     await sleep(ms, undefined, { signal });
@@ -56,7 +73,7 @@ export function vendorSession(generator: VideoGenerator, media: MediaPort, pacin
      * Starts a generation. A submit that got no answer may have started one all the same: asking again can pay twice,
      * but a job that never finishes pays nothing back either, and vendors bill a lost generation rarely.
      */
-    submit: (request: GenerationRequest) => retrying(() => generator.submit(request, signal)),
+    submit: (request: Request) => retrying(() => generator.submit(request, signal)),
 
     /** Polls until the generation has ended: completed, or a refusal or failure as the user's message. */
     async settle(vendorId: string): Promise<GenerationStatus & { state: 'completed' }> {
@@ -64,21 +81,21 @@ export function vendorSession(generator: VideoGenerator, media: MediaPort, pacin
       for (;;) {
         const status = await retrying(() => generator.status(vendorId, signal));
         if (status.state === 'completed') return { ...status, state: 'completed' };
-        if (status.state === 'refused') throw new PermanentJobError(aiVideoMessages.refused);
-        if (status.state === 'failed') throw new PermanentJobError(aiVideoMessages.failed);
+        if (status.state === 'refused') throw new PermanentJobError(messages.refused);
+        if (status.state === 'failed') throw new PermanentJobError(messages.failed);
         await pause(wait);
         wait = Math.min(pacing.maxPollMs, Math.round(wait * 1.5));
       }
     },
 
-    /** The finished clip into `destination`: copied from this machine, or downloaded with the upload checks. */
-    async fetch(vendorId: string, status: GenerationStatus, destination: string, options: ResultFetch): Promise<void> {
+    /** The finished clip (or still) into `destination`: copied from this machine, or downloaded with the upload checks. */
+    async fetch(vendorId: string, status: GenerationStatus, destination: string, options: ResultFetch & { expect?: 'clip' | 'still' }): Promise<void> {
       if (status.resultPath) {
         await copyFile(status.resultPath, destination);
         await generator.release?.(vendorId);
         return;
       }
-      if (!status.resultUrl) throw new PermanentJobError(aiVideoMessages.failed);
+      if (!status.resultUrl) throw new PermanentJobError(messages.failed);
       const url = status.resultUrl;
       await retrying(() => downloadResult(url, { destination, ...options, probe: media.probe, signal }));
     },

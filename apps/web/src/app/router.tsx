@@ -1,7 +1,6 @@
 import { publicPaths, signedInPages, type PageDefinition } from '@reelsmith/contracts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.tsx';
 import { PageLoading } from './PageLoading.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import type { RouteHandle } from './routeHandle.ts';
@@ -20,7 +19,7 @@ const publicPages: Record<(typeof publicPaths)[number], { title: string; load: P
   },
 };
 
-/** Signed-in pages that exist; every other page of SPEC §2 shows a placeholder until its feature lands. */
+/** Every signed-in page of SPEC §2, by path. */
 const builtPages: Partial<Record<string, PageChunk>> = {
   '/dashboard': () => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage),
   '/smart-storyboard': () =>
@@ -41,6 +40,8 @@ const builtPages: Partial<Record<string, PageChunk>> = {
   '/audio-types': () => import('../features/audio/AudioTypesPage.tsx').then((m) => m.AudioTypesPage),
   '/before-after': () => import('../features/before-after/BeforeAfterPage.tsx').then((m) => m.BeforeAfterPage),
   '/product-intro': () => import('../features/product-intro/ProductIntroPage.tsx').then((m) => m.ProductIntroPage),
+  '/ugc-video': () => import('../features/ugc/UgcFormPage.tsx').then((m) => m.UgcFormPage),
+  '/ugc-video2': () => import('../features/ugc/UgcVideoPage.tsx').then((m) => m.UgcVideoPage),
 };
 
 /** The handle stays on the route itself (not in `lazy`) so the tab title is known before the chunk arrives. */
@@ -51,9 +52,9 @@ function lazyPage(path: string, title: string, load: PageChunk): RouteObject {
 
 function signedInRoute(page: PageDefinition): RouteObject {
   const load = builtPages[page.path];
-  if (load) return lazyPage(page.path, page.title, load);
-  const handle: RouteHandle = { title: page.title };
-  return { path: page.path, handle, element: <PlaceholderPage title={page.title} /> };
+  // A page of the route list without its code is a mistake to see at start-up, not a page to show.
+  if (!load) throw new Error(`${page.path} has no page`);
+  return lazyPage(page.path, page.title, load);
 }
 
 /** Paths match case-insensitively (react-router's default), so /Dashboard and /dashboard are one page. */

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { jobStatus, user } from '../schema.ts';
 
@@ -73,6 +73,14 @@ export function createJobStatusRepository(db: Database) {
         .select({ count: count() })
         .from(jobStatus)
         .where(and(eq(jobStatus.userId, userId), eq(jobStatus.queue, queue), eq(jobStatus.state, 'processing')));
+      return row!.count;
+    },
+    /** How many of the user's jobs of this queue started since then and did not fail or get cancelled. */
+    async countStartedSince(userId: string, queue: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(jobStatus)
+        .where(and(eq(jobStatus.userId, userId), eq(jobStatus.queue, queue), gte(jobStatus.createdAt, since), sql`${jobStatus.state} in ('queued', 'processing', 'done')`));
       return row!.count;
     },
     /** The worker's pulse; answers the row's state so the worker learns of a cancel or of losing the job. */

@@ -21,6 +21,16 @@ export function createProjectsRepository(db: Database) {
       const rows = await db.select().from(project).where(eq(project.userId, userId)).orderBy(desc(project.updatedAt), desc(project.createdAt)).limit(1);
       return rows[0];
     },
+    /** The user's most recently touched project of one video type (the UGC pages' "latest"). */
+    async latestOwnedOfType(userId: string, videoType: string): Promise<ProjectRecord | undefined> {
+      const rows = await db
+        .select()
+        .from(project)
+        .where(and(eq(project.userId, userId), eq(project.videoType, videoType)))
+        .orderBy(desc(project.updatedAt), desc(project.createdAt))
+        .limit(1);
+      return rows[0];
+    },
     /** Merges top-level document fields in one statement, so two steps saving at once never lose each other's part. */
     async mergeDocument(userId: string, id: string, patch: Record<string, unknown>): Promise<ProjectRecord | undefined> {
       const rows = await db

@@ -18,15 +18,18 @@ export interface ResultDownloadOptions {
   allowPrivateHosts?: boolean;
   /** ffprobe from the media port: a file it finds no video stream in is refused. */
   probe?: (path: string) => Promise<{ hasVideo: boolean }>;
+  /** What the result must be: a clip (the default) or a still (an image generator's). */
+  expect?: 'clip' | 'still';
   signal?: AbortSignal;
 }
 
 export type ClipContainer = 'mp4' | 'mov' | 'webm';
+export type StillFormat = 'jpeg' | 'png' | 'webp';
 
 export interface DownloadedClip {
   path: string;
   bytes: number;
-  container: ClipContainer;
+  container: ClipContainer | StillFormat;
 }
 
 const maxRedirects = 3;
@@ -61,7 +64,7 @@ function externalOnlyLookup(hostname: string, options: LookupOptions, callback: 
 function get(url: URL, options: ResultDownloadOptions, signal: AbortSignal): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.get(url, { signal, headers: { accept: 'video/*' }, ...(options.allowPrivateHosts ? {} : { lookup: externalOnlyLookup }) }, resolve);
+    const request = client.get(url, { signal, headers: { accept: options.expect === 'still' ? 'image/*' : 'video/*' }, ...(options.allowPrivateHosts ? {} : { lookup: externalOnlyLookup }) }, resolve);
     request.on('error', reject);
   });
 }
@@ -73,6 +76,14 @@ export function sniffContainer(head: Buffer): ClipContainer | null {
   const box = head.toString('latin1', 4, 8);
   if (box === 'ftyp') return head.toString('latin1', 8, 12) === 'qt  ' ? 'mov' : 'mp4';
   return ['moov', 'mdat', 'wide', 'free', 'pnot'].includes(box) ? 'mov' : null;
+}
+
+/** A still's format from its magic bytes: JPEG, PNG or WebP (RIFF….WEBP). */
+export function sniffStill(head: Buffer): StillFormat | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 8 && head.readUInt32BE(0) === 0x89504e47 && head.readUInt32BE(4) === 0x0d0a1a0a) return 'png';
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
 }
 
 async function readHead(path: string): Promise<Buffer> {
@@ -119,7 +130,7 @@ function byteLimit(maxBytes: number): Transform {
 }
 
 /**
- * Fetches a generated clip from the vendor's result URL with the care of an upload: http(s) only, no internal
+ * Fetches a generated clip (or still) from the vendor's result URL with the care of an upload: http(s) only, no internal
  * addresses, a byte limit and a deadline, the type read from the bytes, and (given a probe) a video stream present.
  */
 export async function downloadResult(url: string, options: ResultDownloadOptions): Promise<DownloadedClip> {
@@ -133,9 +144,10 @@ export async function downloadResult(url: string, options: ResultDownloadOptions
       throw new ResultDownloadError('permanent', `the result is ${declared} bytes, more than ${options.maxBytes}`);
     }
     await pipeline(response, byteLimit(options.maxBytes), createWriteStream(options.destination), { signal });
-    const container = sniffContainer(await readHead(options.destination));
-    if (!container) throw new ResultDownloadError('permanent', 'the result is not an MP4, MOV or WebM file');
-    if (options.probe && !(await options.probe(options.destination).catch(() => ({ hasVideo: false }))).hasVideo) {
+    const head = await readHead(options.destination);
+    const container = options.expect === 'still' ? sniffStill(head) : sniffContainer(head);
+    if (!container) throw new ResultDownloadError('permanent', options.expect === 'still' ? 'the result is not a JPEG, PNG or WebP image' : 'the result is not an MP4, MOV or WebM file');
+    if (options.expect !== 'still' && options.probe && !(await options.probe(options.destination).catch(() => ({ hasVideo: false }))).hasVideo) {
       throw new ResultDownloadError('permanent', 'the result has no video stream ffprobe can read');
     }
     const { size } = await stat(options.destination);

@@ -48,6 +48,11 @@ describe('videoGenerationSettingsFromEnv', () => {
     );
   });
 
+  it('leaves video to the motion renderer when fal is set up for images only, but not when its key stands alone', () => {
+    expect(videoGenerationSettingsFromEnv({ FAL_KEY: 'k', FAL_MODEL_IMAGE_EDIT: 'fal-ai/nano-banana/edit' })).toEqual({});
+    expect(() => videoGenerationSettingsFromEnv({ FAL_KEY: 'k' })).toThrow(/FAL_MODEL_IMAGE_TO_VIDEO missing/);
+  });
+
   it('refuses values that cannot work', () => {
     const fal = { FAL_KEY: 'k', FAL_MODEL_IMAGE_TO_VIDEO: 'fal-ai/wan-i2v' };
     for (const bad of [

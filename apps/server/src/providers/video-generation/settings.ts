@@ -50,7 +50,10 @@ function missing(env: Record<string, string | undefined>, all: readonly string[]
  * falling back to the local renderer.
  */
 export function videoGenerationSettingsFromEnv(env: Record<string, string | undefined>): VideoGenerationSettings {
-  const absent = [...missing(env, falVariables, falRequired), ...missing(env, replicateVariables, replicateRequired)];
+  // FAL_KEY with fal's image model and no video model sets up fal images only (image-generation/settings.ts).
+  const falImagesOnly = Boolean(env.FAL_MODEL_IMAGE_EDIT?.trim()) && !falVariables.some((name) => name !== 'FAL_KEY' && env[name]?.trim());
+  const falSetUp = falImagesOnly ? [] : missing(env, falVariables, falRequired);
+  const absent = [...falSetUp, ...missing(env, replicateVariables, replicateRequired)];
   if (absent.length > 0) throw new VideoGenerationSettingsError(`video generation is half set up: ${absent.join(', ')} missing`);
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
   const parsed = schema.safeParse(present);

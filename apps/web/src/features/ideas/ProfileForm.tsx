@@ -18,7 +18,7 @@ import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { generateIdeas, IdeasError, saveProfile } from './api.ts';
 import { ideasKeys } from './queries.ts';
-import { SelectField } from './SelectField.tsx';
+import { SelectField } from '../../components/ui/SelectField.tsx';
 import { profileErrors, profileFieldError, type ProfileField, type ProfileValues } from './validation.ts';
 
 interface ProfileFormProps {

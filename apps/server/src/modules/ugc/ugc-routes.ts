@@ -1,0 +1,21 @@
+import { ugcEndpoints } from '@reelsmith/contracts';
+import type { EndpointRouter } from '../../http/endpoint-router.ts';
+import { readMultipartForm } from '../../http/multipart-form.ts';
+import type { UgcService } from './ugc.ts';
+
+/** SPEC §7 UGC calls: the still (step 1), its status and the latest of both steps, and the video (step 2). */
+export function registerUgcRoutes(router: EndpointRouter, deps: { ugc: UgcService }): void {
+  router.route(ugcEndpoints.generateImage, async ({ user, request, check }) => {
+    // One file: the product photo; a second refuses the form.
+    const { fields, files } = await readMultipartForm(request, 'ugc-product', 1);
+    const { user_id: _user, video_id, ...config } = check(Object.fromEntries(fields));
+    return deps.ugc.generateImage(user.id, { videoId: video_id, config, productImage: files.get('productImage') });
+  });
+  router.route(ugcEndpoints.checkImageStatus, ({ user, input }) => deps.ugc.imageStatus(user.id, input.video_id));
+  router.route(ugcEndpoints.latestConfig, ({ user, input }) => deps.ugc.latestConfig(user.id, input.video_id));
+  router.route(ugcEndpoints.latestImage, ({ user, input }) => deps.ugc.latestImage(user.id, input.video_id));
+  router.route(ugcEndpoints.generateVideo, ({ user, input }) =>
+    deps.ugc.generateVideo(user.id, { videoId: input.video_id, prompt: input.prompt, length: input.video_length }),
+  );
+  router.route(ugcEndpoints.settings, ({ user }) => deps.ugc.settings(user.id));
+}

@@ -1,0 +1,162 @@
+import { aiVideoMessages, genericMessages, ugcLengths, ugcPromptMaxLength, ugcTexts, type UgcLength } from '@reelsmith/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/Button.tsx';
+import { Notice } from '../../components/ui/Notice.tsx';
+import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
+import { useFlow } from '../../lib/flow.ts';
+import { useSession } from '../../lib/session.ts';
+import { useVideoGeneration } from '../../lib/useVideoGeneration.ts';
+import { fetchLatestImage, fetchUgcSettings, startUgcVideo } from './api.ts';
+
+const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
+
+/**
+ * SPEC §2/§4 UGC Video, step 2 (/ugc-video2): the generated image, the prompt to edit and the length (7 or 14 s,
+ * default 7); Generate Video polls the video status every 5 s. A reload restores the image, the prompt and length,
+ * and a generation already started.
+ */
+export function UgcVideoPage() {
+  const navigate = useNavigate();
+  const { nextPath } = useFlow();
+  const { data: user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const projectId = params.get('project');
+  const lengthName = useId();
+  const settings = useQuery({ queryKey: ['ugc', 'settings'], queryFn: fetchUgcSettings });
+  const latest = useQuery({
+    queryKey: ['ugc', 'latest-image', user?.id, projectId],
+    queryFn: () => fetchLatestImage(user!.id, projectId),
+    enabled: Boolean(user),
+    staleTime: Infinity,
+  });
+  const [prompt, setPrompt] = useState<string | null>(null);
+  const [length, setLength] = useState<UgcLength | null>(null);
+  /** The length of the generation under way, for its estimate; unknown for one found on return. */
+  const [chosen, setChosen] = useState<UgcLength | null>(null);
+  const { generation, error, setError, generate: start, restore, reset } = useVideoGeneration({
+    start: startUgcVideo,
+    texts: { generationFailed: ugcTexts.videoFailed, pollFailed: ugcTexts.videoCheckFailed },
+    onProject: (id) => setParams({ project: id }, { replace: true }),
+  });
+  const found = latest.data;
+  const project = found?.video_id ?? null;
+
+  // The project in the address, so a reload and the steps after this one find it; a generation started is followed.
+  useEffect(() => {
+    if (!found?.video_id || !user) return;
+    if (!projectId) setParams({ project: found.video_id }, { replace: true });
+    if (found.video_started) void restore(user.id, found.video_id);
+    // Once per project found: following again on every render would poll twice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [found?.video_id, found?.video_started, user?.id]);
+
+  const currentPrompt = prompt ?? found?.prompt ?? '';
+  const currentLength = length ?? found?.video_length ?? '7';
+
+  function generate() {
+    if (!user || !project) return setError(genericMessages.signInRequired);
+    if (!currentPrompt.trim()) return setError(ugcTexts.needPrompt);
+    setChosen(currentLength);
+    void start({ userId: user.id, projectId: project, prompt: currentPrompt, length: currentLength });
+  }
+
+  const heading = <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{ugcTexts.heading}</h1>;
+  if (latest.isPending) {
+    return (
+      <div className="flex flex-col gap-6">
+        {heading}
+        <p role="status" className="flex items-center gap-3 text-muted">
+          <Spinner className="size-6" />
+          Loading your UGC image…
+        </p>
+      </div>
+    );
+  }
+  if (latest.isError || !found?.ugc_image) {
+    return (
+      <div className="flex flex-col gap-6">
+        {heading}
+        <Notice message={{ tone: 'error', text: latest.isError ? ugcTexts.unexpected : ugcTexts.noImageYet }} />
+        <Link to="/ugc-video" className="self-start font-semibold text-accent underline-offset-2 hover:underline">
+          {ugcTexts.backToForm}
+        </Link>
+      </div>
+    );
+  }
+
+  if (generation.phase === 'done') {
+    return (
+      <div className="flex flex-col gap-6">
+        {heading}
+        <section className="flex flex-col items-center gap-4">
+          <video src={generation.url} controls playsInline aria-label={ugcTexts.result} className={player} />
+          <div className="flex gap-3">
+            <Button variant="secondary" onClick={reset}>
+              Restart
+            </Button>
+            <Button onClick={() => void navigate(nextPath(found.video_id!))}>Next</Button>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      {generation.phase === 'busy' && (
+        <RenderProgress
+          title={ugcTexts.videoBusy}
+          notice={chosen ? ugcTexts.videoEstimate(chosen) : ugcTexts.videoResumed}
+          percent={generation.percent || undefined}
+          progressLabel={ugcTexts.progressLabel}
+        />
+      )}
+      {heading}
+      <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr]">
+        <figure className="flex flex-col items-center gap-2">
+          <img src={found.ugc_image} alt={ugcTexts.ugcImageAlt('your product')} className="aspect-[9/16] w-full max-w-60 rounded-xl bg-gray-100 object-cover shadow-sm md:max-w-72" />
+          <Link to={`/ugc-video?project=${encodeURIComponent(found.video_id!)}`} className="text-sm font-semibold text-accent underline-offset-2 hover:underline">
+            {ugcTexts.newImage}
+          </Link>
+        </figure>
+        <div className="flex flex-col gap-5">
+          <TextAreaField
+            label={ugcTexts.promptLabel}
+            hint={ugcTexts.promptHint}
+            value={currentPrompt}
+            maxLength={ugcPromptMaxLength}
+            rows={5}
+            onChange={(event) => {
+              setPrompt(event.currentTarget.value);
+              setError(null);
+            }}
+          />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="text-sm font-semibold">{ugcTexts.lengthLegend}</legend>
+            <div className="flex gap-6">
+              {ugcLengths.map((value) => (
+                <label key={value} className="flex items-center gap-2">
+                  <input type="radio" name={lengthName} checked={currentLength === value} onChange={() => setLength(value)} className="size-4 accent-accent" />
+                  {ugcTexts.lengthOption(value)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {settings.data?.video_generator === 'local' && (
+            <p role="note" className="rounded-lg bg-accent-soft px-4 py-3 text-sm text-ink">
+              {aiVideoMessages.offline}
+            </p>
+          )}
+          {error && <Notice message={{ tone: 'error', text: error }} />}
+          <Button onClick={() => void generate()} className="self-start" disabled={generation.phase === 'busy'}>
+            {ugcTexts.generateVideo}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
