@@ -78,7 +78,7 @@ test('UGC Video: the form to a still, a reload on step 2, the video, and the tai
   await page.getByRole('button', { name: ugcTexts.generateVideo }).click();
   const busy = page.getByRole('status').filter({ hasText: ugcTexts.videoBusy });
   await expect(busy).toContainText('Do not refresh');
-  const result = page.getByLabel(ugcTexts.result);
+  const result = page.getByLabel(ugcTexts.result, { exact: true });
   await expect(result).toBeVisible({ timeout: 300_000 });
   const videoSeconds = (Date.now() - videoStarted) / 1000;
   test.info().annotations.push({ type: 'ugc-wall-time', description: `still ${imageSeconds.toFixed(1)} s, video ${videoSeconds.toFixed(1)} s (offline)` });
@@ -98,7 +98,7 @@ test('UGC Video: the form to a still, a reload on step 2, the video, and the tai
   await expect(page.getByLabel(ugcFieldLabels.background)).toHaveValue('Kitchen');
   await expect(page.getByRole('img', { name: ugcTexts.imagePreview })).toBeVisible();
   await page.goto(`/ugc-video2?project=${project}`);
-  await expect(page.getByLabel(ugcTexts.result)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel(ugcTexts.result, { exact: true })).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Next' }).click();
   await writeFittingScript(page, project, 7);

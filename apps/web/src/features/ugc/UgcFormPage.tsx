@@ -157,7 +157,11 @@ export function UgcFormPage() {
               label={ugcFieldLabels[name]}
               options={options}
               value={choices[name]}
-              onChange={(event) => setChoices((all) => ({ ...all, [name]: event.currentTarget.value }))}
+              onChange={(event) => {
+                // Read now: the event's target is gone by the time the update runs.
+                const value = event.currentTarget.value;
+                setChoices((all) => ({ ...all, [name]: value }));
+              }}
             />
           ))}
         </div>
