@@ -107,3 +107,49 @@ test('UGC Video: the form to a still, a reload on step 2, the video, and the tai
   const band = [0.3, 0.4, 0.5, 0.6, 0.7].flatMap((x) => [0.35, 0.45, 0.55].map((y) => pixelAt(file, 2, x, y)));
   expect(band.some((rgb) => near(rgb, blue))).toBe(true);
 });
+
+test('UGC Video: a failed start, a failed still, a failed status check and a failed video each show their message', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openFromTile(page, 'ugc-errors', /UGC Video/, /\/ugc-video$/);
+  await page.getByLabel(ugcFieldLabels.product).fill('Glow Serum');
+  await page.getByLabel(ugcTexts.imageLabel).setInputFiles(path('bottle.png'));
+  const generateImage = page.getByRole('button', { name: ugcTexts.generateImage });
+
+  // The server's own refusal is shown as it is.
+  await page.route('**/api/generate-ugc-image', (route) => route.fulfill({ status: 429, json: { error: ugcTexts.imageLimit(5) } }));
+  await generateImage.click();
+  await expect(page.getByRole('alert')).toHaveText(ugcTexts.imageLimit(5));
+
+  // The still fails: SPEC §8 'Image generation failed' (the job's words when it has none of its own).
+  await page.unroute('**/api/generate-ugc-image');
+  await page.route('**/api/generate-ugc-image', (route) => route.fulfill({ json: { status: 'processing', video_id: 'p1' } }));
+  await page.route('**/api/check-image-status', (route) => route.fulfill({ json: { ugc_image: null, status: 'error', error: null, percent: 0 } }));
+  await generateImage.click();
+  await expect(page.getByRole('alert')).toHaveText(ugcTexts.imageFailed, { timeout: 15_000 });
+
+  // The status check itself fails: 'Failed to check image status'.
+  await page.unroute('**/api/check-image-status');
+  await page.route('**/api/check-image-status', (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong on our side.' } }));
+  await generateImage.click();
+  await expect(page.getByRole('alert')).toHaveText(ugcTexts.imageCheckFailed, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/ugc-video\?project=p1$/);
+
+  // Step 2: the video generation fails, then its status check does.
+  await page.route('**/api/latest-ugc-image', (route) =>
+    route.fulfill({ json: { video_id: 'p1', ugc_image: '/favicon.svg', prompt: 'Show the bottle', video_length: '7', video_started: false } }),
+  );
+  await page.route('**/api/ugc-generate-video', (route) => route.fulfill({ json: { status: 'processing', video_id: 'p1' } }));
+  await page.route('**/api/check-video-status', (route) => route.fulfill({ json: { status: 'error', user_video_url: null, error: null, percent: 0 } }));
+  await page.goto('/ugc-video2?project=p1');
+  const generateVideo = page.getByRole('button', { name: ugcTexts.generateVideo });
+  await generateVideo.click();
+  await expect(page.getByRole('alert')).toHaveText(ugcTexts.videoFailed, { timeout: 15_000 });
+  await page.unroute('**/api/check-video-status');
+  await page.route('**/api/check-video-status', (route) => route.abort());
+  await generateVideo.click();
+  await expect(page.getByRole('alert')).toHaveText(ugcTexts.videoCheckFailed, { timeout: 15_000 });
+  await page.route('**/api/ugc-generate-video', (route) => route.abort());
+  await generateVideo.click();
+  await expect(page.getByRole('alert')).toHaveText(ugcTexts.startUnreachable);
+});

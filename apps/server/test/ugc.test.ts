@@ -210,4 +210,19 @@ describe('the UGC image bound', () => {
     const noCredit = await api.generateImage(form);
     expect([noCredit.statusCode, noCredit.json().error]).toEqual([403, quotaMessages.aiVideos]);
   }, 60_000);
+
+  it('says the spec’s words when a still fails, and does not count it against the bound', async () => {
+    const account = await ugcAccount(t, 'ugc-failed@example.com');
+    await t.composed.repositories.subscriptions.update(account.userId, { aiVideosAllowed: 1, aiVideosUsed: 0 });
+    const api = ugcClient(t, account);
+    const { video_id } = generateUgcImageResponse.parse((await api.generateImage(form)).json());
+    expect((await api.settings()).images_left).toBe(1);
+    // The product photo disappears before any worker runs, so the still fails for good.
+    const photoUpload = (await t.composed.repositories.uploads.listForUser(account.userId)).find((u) => u.purpose === 'ugc-product')!;
+    await t.composed.storage.delete(photoUpload.storageKey);
+    await t.composed.queue.startWorkers(1);
+    expect(await api.image(video_id)).toEqual({ ugc_image: null, status: 'error', error: ugcTexts.imageFailed, percent: expect.any(Number) });
+    expect((await api.settings()).images_left).toBe(2);
+    expect(await api.latestImage()).toMatchObject({ video_id, ugc_image: null });
+  }, 60_000);
 });

@@ -81,6 +81,14 @@ export function UgcFormPage() {
       background: found.background ?? ugcDefaults.background,
     });
     if (found.product_image) setPhoto({ kind: 'kept', url: found.product_image });
+    // A still still being made (the page was reloaded meanwhile) is followed to step 2 as if never left.
+    if (user && projectId === found.video_id) {
+      void checkUgcImage(user.id, found.video_id)
+        .then((status) => status.status === 'processing' && followImage(user.id, found.video_id!, true))
+        .catch(() => undefined);
+    }
+    // Once per latest answer: the user's edits after it are theirs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [latest.data, restoredFrom]);
 
   const current = useRef(photo);
