@@ -131,7 +131,10 @@ export function composeFeatures(deps: AppDependencies, logError: (line: string) 
       tmpDir,
       imageGenerator: deps.imageGenerator,
       videoGeneratorName: deps.videoGeneratorName,
-      imagesStartedSince: (userId, since) => repositories.jobStatus.countStartedSince(userId, deps.imageGenerationJob.name, since),
+      images: {
+        startedSince: (userId, since) => repositories.jobStatus.countStartedSince(userId, deps.imageGenerationJob.name, since),
+        everStarted: (userId) => repositories.jobStatus.countEver(userId, deps.imageGenerationJob.name),
+      },
       imagesPerAiCredit: deps.ugcImagesPerAiCredit,
     }),
     ownVideoModule({

@@ -131,7 +131,27 @@ describe.each(targets)('UGC video on $name', (target) => {
     await t.composed.queue.cancel(account.userId, document.videoJob!.jobId);
     expect((await api.videoStatus(video_id)).status).toBe('error');
     expect(await api.aiVideosUsed()).toBe(2);
+
+    // Another still for the project starts step 2 afresh: no video of it yet, the last prompt and length kept.
+    expect((await api.generateImage({ ...form, background: 'Cafe', video_id }, [])).statusCode).toBe(200);
+    expect(await api.latestImage()).toMatchObject({ video_id, prompt: 'She smiles and shows the bottle', video_length: '7', video_started: false });
+    expect((await api.latestConfig()).background).toBe('Cafe');
+    expect((await api.image(video_id)).status).toBe('done');
   }, 180_000);
+
+  it('begins one still of several started at once when one is left in the bound', async () => {
+    const racer = await ugcAccount(t, 'ugc-race@example.com');
+    await t.composed.repositories.subscriptions.update(racer.userId, { aiVideosAllowed: 1, aiVideosUsed: 0 });
+    const race = ugcClient(t, racer);
+    // Four of the five stills a credit allows are made already, each in a project of its own.
+    for (let i = 0; i < 4; i += 1) expect((await race.generateImage(form)).statusCode).toBe(200);
+    const responses = await Promise.all(Array.from({ length: 5 }, () => race.generateImage(form)));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+      expect([[409, ugcTexts.imageUnderWay], [429, ugcTexts.imageLimit(5)]]).toContainEqual([refused.statusCode, refused.json().error]);
+    }
+    expect((await race.settings()).images_left).toBe(0);
+  }, 60_000);
 });
 
 describe('a 7 s offline UGC video', () => {

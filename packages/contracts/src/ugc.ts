@@ -196,6 +196,7 @@ export const ugcTexts = {
   // SPEC §8.
   imageFailed: 'Image generation failed',
   imageCheckFailed: 'Failed to check image status',
+  imageUnderWay: 'A UGC image is being made already. Please wait for it to finish.',
   imageRefused: 'The image provider refused this photo or description. Try another photo or wording.',
   // Step 2.
   step2Heading: 'UGC Video: your video',

@@ -99,7 +99,7 @@ export const projectDocumentSchema = z.strictObject({
   ownVideos: z.array(ownVideoEntry).optional(),
   /**
    * A UGC video's first step: the form's choices, the product photo, and the still being made for them (the image
-   * job writes `imageKey`); then the prompt and length step 2 last sent.
+   * job writes `imageKey`); then the prompt and length step 2 last sent, and the video made from this still.
    */
   ugc: z
     .object({
@@ -109,6 +109,8 @@ export const projectDocumentSchema = z.strictObject({
       imageKey: key,
       prompt: z.string().optional(),
       length: z.enum(ugcLengths).optional(),
+      /** The video made from this still (step 2), once one was started. */
+      videoJobId: z.string().optional(),
     })
     .optional(),
   /** Credits held for video jobs that may still fail ({ [jobId]: kind }), written by the video-credits repository. */

@@ -32,10 +32,10 @@ export function createWorkflowProjects(projects: ProjectsRepository) {
       return projects.create({ id: randomUUID(), userId, videoType, composition: newProjectDocument() });
     },
 
-    /** The project the page names, else the user's latest of this video type; undefined when there is none. */
-    async findOfType(userId: string, videoId: string | undefined, videoType: string): Promise<ProjectRecord | undefined> {
+    /** The project the page names, else the user's latest of this video type whose document has `part`. */
+    async findOfType(userId: string, videoId: string | undefined, videoType: string, part: keyof ProjectDocument): Promise<ProjectRecord | undefined> {
       if (videoId) return this.resolve(userId, videoId);
-      return projects.latestOwnedOfType(userId, videoType);
+      return projects.latestOwnedOfType(userId, videoType, part);
     },
 
     /** As resolveOrCreate, but a new project starts only while a video credit is left, as create-video-entry does. */

@@ -83,6 +83,11 @@ export function createJobStatusRepository(db: Database) {
         .where(and(eq(jobStatus.userId, userId), eq(jobStatus.queue, queue), gte(jobStatus.createdAt, since), sql`${jobStatus.state} in ('queued', 'processing', 'done')`));
       return row!.count;
     },
+    /** How many jobs of this queue the user ever started, whatever became of them. */
+    async countEver(userId: string, queue: string): Promise<number> {
+      const [row] = await db.select({ count: count() }).from(jobStatus).where(and(eq(jobStatus.userId, userId), eq(jobStatus.queue, queue)));
+      return row!.count;
+    },
     /** The worker's pulse; answers the row's state so the worker learns of a cancel or of losing the job. */
     async heartbeat(id: string, attempt: number, percent: number): Promise<JobState | null> {
       const rows = await db

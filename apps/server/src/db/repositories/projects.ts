@@ -21,12 +21,12 @@ export function createProjectsRepository(db: Database) {
       const rows = await db.select().from(project).where(eq(project.userId, userId)).orderBy(desc(project.updatedAt), desc(project.createdAt)).limit(1);
       return rows[0];
     },
-    /** The user's most recently touched project of one video type (the UGC pages' "latest"). */
-    async latestOwnedOfType(userId: string, videoType: string): Promise<ProjectRecord | undefined> {
+    /** The user's most recently touched project of one video type whose document has `part` (the UGC pages' "latest"). */
+    async latestOwnedOfType(userId: string, videoType: string, part: string): Promise<ProjectRecord | undefined> {
       const rows = await db
         .select()
         .from(project)
-        .where(and(eq(project.userId, userId), eq(project.videoType, videoType)))
+        .where(and(eq(project.userId, userId), eq(project.videoType, videoType), sql`${project.composition} ? ${part}`))
         .orderBy(desc(project.updatedAt), desc(project.createdAt))
         .limit(1);
       return rows[0];

@@ -42,8 +42,12 @@ export interface UgcDependencies {
   tmpDir: string;
   imageGenerator: Pick<ImageGenerator, 'name' | 'drawsPeople'>;
   videoGeneratorName: VideoGenerator['name'];
-  /** The user's UGC images started since a time that did not fail: the per-period bound counts them. */
-  imagesStartedSince(userId: string, since: Date): Promise<number>;
+  images: {
+    /** The user's UGC stills started since a time that did not fail: the per-period bound counts them. */
+    startedSince(userId: string, since: Date): Promise<number>;
+    /** Every UGC still the user ever started: the next one's number, so two starts at once cannot both begin. */
+    everStarted(userId: string): Promise<number>;
+  };
   /** Vendor stills cost money though the spec charges no credit for them: this many per AI video credit. */
   imagesPerAiCredit: number;
 }
@@ -67,9 +71,16 @@ export function createUgcService(deps: UgcDependencies) {
   const { workflow, queue } = deps;
 
   async function latest(userId: string, videoId?: string): Promise<ProjectRecord | undefined> {
-    const project = await workflow.findOfType(userId, videoId, videoType);
+    const project = await workflow.findOfType(userId, videoId, videoType, 'ugc');
     return project?.videoType === videoType && workflow.document(project).ugc ? project : undefined;
   }
+
+  /** A job's record; null only when there is no such job (a database fault is not a failed still). */
+  const jobRecord = (userId: string, jobId: string) =>
+    queue.status(userId, jobId).catch((error: unknown) => {
+      if (error instanceof UserFacingError && error.statusCode === 404) return null;
+      throw error;
+    });
 
   /** The UGC project the page names; another type of video is not one to make a UGC still in. */
   async function named(userId: string, videoId: string | undefined): Promise<ProjectRecord | undefined> {
@@ -81,13 +92,13 @@ export function createUgcService(deps: UgcDependencies) {
 
   async function imageJobState(project: ProjectRecord) {
     const ugc = workflow.document(project).ugc!;
-    return { ugc, record: await queue.status(project.userId, ugc.imageJobId).catch(() => null) };
+    return { ugc, record: await jobRecord(project.userId, ugc.imageJobId) };
   }
 
   async function imageAllowance(userId: string): Promise<{ allowed: number; left: number }> {
     const subscription = await deps.quotas.current(userId);
     const allowed = deps.imagesPerAiCredit * subscription.aiVideosAllowed;
-    const used = await deps.imagesStartedSince(userId, subscription.periodStart);
+    const used = await deps.images.startedSince(userId, subscription.periodStart);
     return { allowed, left: Math.max(0, allowed - used) };
   }
 
@@ -122,16 +133,17 @@ export function createUgcService(deps: UgcDependencies) {
       const allowance = await imageAllowance(userId);
       if (allowance.left === 0) throw new UserFacingError(429, ugcTexts.imageLimit(allowance.allowed));
 
+      // Numbered per user: starts racing past the bound's count find the same number, and only one still begins.
+      const idempotencyKey = `ugc-image:${userId}:${await deps.images.everStarted(userId)}`;
       const project = existing ?? (await workflow.resolveOrCreateWithinPlan(deps.quotas, userId, undefined, videoType));
       const productKey = image ? await deps.uploads.storeBuffer(userId, 'ugc-product', image) : previous!.productKey;
       // A new name per still, so a browser never shows an earlier still from its cache.
       const imageKey = `users/${userId}/renders/${project.id}-ugc-${randomBytes(6).toString('hex')}.jpg`;
       const payload = { productKey, prompt: ugcImagePrompt(config), background: config.background, placement: config.productPlacement, outputKey: imageKey };
-      // Keyed by the still it replaces: two Generates at once find the same key, and only one still is made.
-      const idempotencyKey = `ugc-image:${project.id}:${workflow.document(project).ugc?.imageJobId ?? 'first'}`;
       const { record, created } = await queue.enqueueOnce(deps.imageJob, payload, { userId, idempotencyKey });
-      if (!created) return { status: 'processing', video_id: project.id };
-      await workflow.save(project, { ugc: { config, productKey, imageJobId: record.id, imageKey } });
+      if (!created) throw new UserFacingError(409, ugcTexts.imageUnderWay);
+      // A new still starts its step 2 afresh: no video of it yet, the last prompt and length kept.
+      await workflow.save(project, { ugc: { config, productKey, imageJobId: record.id, imageKey, prompt: previous?.prompt, length: previous?.length } });
       return { status: 'processing', video_id: project.id };
     },
 
@@ -166,13 +178,12 @@ export function createUgcService(deps: UgcDependencies) {
       const project = await latest(userId, videoId);
       if (!project) return { video_id: null, ugc_image: null, prompt: '', video_length: ugcDefaultLength, video_started: false };
       const { ugc, record } = await imageJobState(project);
-      const videoJob = workflow.document(project).videoJob;
       return {
         video_id: project.id,
         ugc_image: record?.state === 'done' ? deps.signer.sign(ugc.imageKey) : null,
         prompt: ugc.prompt ?? ugcVideoPrompt(ugc.config),
         video_length: ugc.length ?? ugcDefaultLength,
-        video_started: videoJob?.purpose === 'ugc',
+        video_started: Boolean(ugc.videoJobId),
       };
     },
 
@@ -183,15 +194,16 @@ export function createUgcService(deps: UgcDependencies) {
       if (!project) throw new UserFacingError(409, ugcTexts.needUgcImage);
       const { ugc, record } = await imageJobState(project);
       if (record?.state !== 'done') throw new UserFacingError(409, ugcTexts.needUgcImage);
-      // Generate again while the video is being made follows that one: no second generation, no second credit.
-      if (await deps.videoJobs.running(project, 'ugc')) return { status: 'processing', video_id: project.id };
-      const videoJob = workflow.document(project).videoJob;
+      // Generate again while this still's video is being made follows that one: no second generation, no second credit.
+      const current = ugc.videoJobId ? await jobRecord(userId, ugc.videoJobId) : null;
+      if (current && running.has(current.state)) return { status: 'processing', video_id: project.id };
       await deps.credits.settleUser(userId);
       return deps.quotas.withCredit(userId, 'aiVideos', async () => {
         const seconds = Number(request.length);
         const outputKey = deps.videoJobs.outputKey(project, 'ugc');
         const payload = { scenes: [{ imageKey: ugc.imageKey, prompt, seconds }], outputKey };
-        const idempotencyKey = `ugc-video:${project.id}:${videoJob?.jobId ?? 'first'}`;
+        // Keyed by the still and the video it follows: two Generates at once find the same key, and one video begins.
+        const idempotencyKey = `ugc-video:${project.id}:${ugc.imageJobId}:${ugc.videoJobId ?? 'first'}`;
         const { record: job, created } = await queue.enqueueOnce(deps.videoJob, payload, { userId, idempotencyKey });
         if (!created) {
           await deps.quotas.refund(userId, 'aiVideos');
@@ -200,7 +212,7 @@ export function createUgcService(deps: UgcDependencies) {
         // The generated video is the project's background once it exists (the page goes on only then): played once,
         // kept whole however short the voiceover, and silent, so no sound of its own is listened for.
         const saved = await workflow.save(project, {
-          ugc: { ...ugc, prompt, length: request.length },
+          ugc: { ...ugc, prompt, length: request.length, videoJobId: job.id },
           background: { kind: 'clips', clips: [{ key: outputKey, duration: seconds }], fit: 'trim', hasSpeech: false },
         });
         await deps.videoJobs.track(saved, 'ugc', job.id);

@@ -14,7 +14,7 @@ import {
   ugcTexts,
   type UgcConfig,
 } from '@reelsmith/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
@@ -64,6 +64,7 @@ export function UgcFormPage() {
   const [busy, setBusy] = useState<{ percent?: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const starting = useMutation({ mutationFn: startUgcImage });
+  const queryClient = useQueryClient();
   const follow = useFollow();
 
   // The form the latest still was made from, once: the user's own edits are never overwritten.
@@ -132,7 +133,11 @@ export function UgcFormPage() {
         config: { product, ...choices },
         productImage: photo.kind === 'file' ? photo.file : null,
       });
+      // This page's own still: the form it was made from is the one on screen, so nothing is restored or resumed.
+      setRestoredFrom(started);
       setParams({ project: started }, { replace: true });
+      // Step 2 asks afresh for its still and prompt.
+      void queryClient.invalidateQueries({ queryKey: ['ugc'] });
       await followImage(user.id, started, false);
     } catch (failure) {
       setError((failure as Error).message);

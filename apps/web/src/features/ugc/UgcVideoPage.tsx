@@ -1,6 +1,6 @@
 import { aiVideoMessages, genericMessages, ugcLengths, ugcPromptMaxLength, ugcTexts, type UgcLength } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
@@ -45,12 +45,16 @@ export function UgcVideoPage() {
   const found = latest.data;
   const project = found?.video_id ?? null;
 
+  /** The project whose started video this page follows already: following it twice would poll twice. */
+  const followed = useRef<string | null>(null);
   // The project in the address, so a reload and the steps after this one find it; a generation started is followed.
   useEffect(() => {
     if (!found?.video_id || !user) return;
     if (!projectId) setParams({ project: found.video_id }, { replace: true });
-    if (found.video_started) void restore(user.id, found.video_id);
-    // Once per project found: following again on every render would poll twice.
+    if (found.video_started && followed.current !== found.video_id) {
+      followed.current = found.video_id;
+      void restore(user.id, found.video_id);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [found?.video_id, found?.video_started, user?.id]);
 
@@ -61,6 +65,7 @@ export function UgcVideoPage() {
     if (!user || !project) return setError(genericMessages.signInRequired);
     if (!currentPrompt.trim()) return setError(ugcTexts.needPrompt);
     setChosen(currentLength);
+    followed.current = project;
     void start({ userId: user.id, projectId: project, prompt: currentPrompt, length: currentLength });
   }
 
