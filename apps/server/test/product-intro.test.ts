@@ -1,8 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { readFileSync } from 'node:fs';
 import {
   aiVideoMessages,
   generateIntroResponse,
@@ -12,14 +10,13 @@ import {
   introSettingsResponse,
   introTexts,
   quotaMessages,
-  videoStatusResponse,
   type IntroSceneType,
 } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDocument } from '../src/core/project-document.ts';
 import { startFakeFal } from '../src/providers/video-generation/fake-fal.fixture.ts';
-import { signUpAndConfirm } from './accounts.ts';
+import { generationPolls, signedInAccount, storedFiles, type SignedInAccount } from './generation-client.ts';
 import { localVendorTuning, startTestApp, type TestApp } from './app.ts';
 import { multipartForm, type FormFile } from './brolls-multipart.ts';
 import { testDatabaseTargets } from './databases.ts';
@@ -73,22 +70,13 @@ const middlePixel = (video: string, seconds: number) => [
 ];
 const near = (rgb: number[], target: readonly number[]) => rgb.every((v, i) => Math.abs(v - target[i]!) < 50);
 
-/** Every file the app stored, outside its scratch folder. */
-function storedFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !join(entry.parentPath, entry.name).includes('/tmp/'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 async function signedIn(t: TestApp, email: string, ai: { allowed: number; used: number }) {
-  const account = await signUpAndConfirm(t.app, email);
-  await account.client.post('/api/auth/sign-in/email', { email: account.email, password: account.password });
-  await t.composed.quotas.current(account.userId);
+  const account = await signedInAccount(t, email);
   await t.composed.repositories.subscriptions.update(account.userId, { aiVideosAllowed: ai.allowed, aiVideosUsed: ai.used });
   return account;
 }
 
-function introClient(t: TestApp, account: Awaited<ReturnType<typeof signedIn>>) {
+function introClient(t: TestApp, account: SignedInAccount) {
   const generate = (fields: Record<string, string>, files: FormFile[] = fourImages) => {
     const { payload, headers } = multipartForm({ user_id: account.userId, ...fields }, files);
     return account.client.request('POST', '/api/generate-product-intro', payload, headers);
@@ -99,23 +87,7 @@ function introClient(t: TestApp, account: Awaited<ReturnType<typeof signedIn>>) 
     latestProject: (await t.composed.repositories.projects.latestOwned(account.userId))?.id ?? null,
     files: storedFiles(t.config.dataDir).length,
   });
-  const checkStatus = async (videoId: string) => videoStatusResponse.parse((await account.client.post('/api/check-video-status', { user_id: account.userId, video_id: videoId })).json());
-  async function finalStatus(videoId: string) {
-    for (let i = 0; i < 1200; i += 1) {
-      const status = await checkStatus(videoId);
-      if (status.status !== 'processing') return status;
-      await sleep(250);
-    }
-    throw new Error('the generation did not finish');
-  }
-  async function download(url: string, name: string): Promise<string> {
-    const file = await account.client.get(url);
-    expect(file.statusCode).toBe(200);
-    const path = join(t.config.dataDir, name);
-    writeFileSync(path, file.rawPayload);
-    return path;
-  }
-  return { generate, state, checkStatus, finalStatus, download };
+  return { generate, state, ...generationPolls(t, account) };
 }
 
 describe.each(targets)('product intro on $name', (target) => {

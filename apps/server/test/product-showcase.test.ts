@@ -1,16 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { generateShowcaseResponse, genericMessages, quotaMessages, showcaseSettingsResponse, showcaseTexts, videoStatusResponse } from '@reelsmith/contracts';
+import { generateShowcaseResponse, genericMessages, quotaMessages, showcaseSettingsResponse, showcaseTexts } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDocument } from '../src/core/project-document.ts';
 import { startFakeFal } from '../src/providers/video-generation/fake-fal.fixture.ts';
 import { startFakeReplicate } from '../src/providers/video-generation/fake-replicate.fixture.ts';
 import type { AppConfig } from '../src/config.ts';
-import { signUpAndConfirm } from './accounts.ts';
+import { generationPolls, signedInAccount, storedFiles, type SignedInAccount } from './generation-client.ts';
 import { localVendorTuning, startTestApp, type TestApp } from './app.ts';
 import { multipartForm, type FormFile } from './brolls-multipart.ts';
 import { testDatabaseTargets } from './databases.ts';
@@ -49,43 +48,13 @@ function captionWhite(video: string, seconds: number): number {
   return white;
 }
 
-/** Every file the app stored, outside its scratch folder. */
-function storedFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !join(entry.parentPath, entry.name).includes('/tmp/'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
-async function signedInAccount(t: TestApp, email: string) {
-  const account = await signUpAndConfirm(t.app, email);
-  await account.client.post('/api/auth/sign-in/email', { email: account.email, password: account.password });
-  await t.composed.quotas.current(account.userId);
-  return account;
-}
-
-function showcaseClient(t: TestApp, account: Awaited<ReturnType<typeof signedInAccount>>) {
+function showcaseClient(t: TestApp, account: SignedInAccount) {
   const generate = (fields: Record<string, string>, files: FormFile[] = []) => {
     const { payload, headers } = multipartForm({ user_id: account.userId, ...fields }, files);
     return account.client.request('POST', '/api/generate-product-showcase', payload, headers);
   };
-  const checkStatus = async (videoId: string) => videoStatusResponse.parse((await account.client.post('/api/check-video-status', { user_id: account.userId, video_id: videoId })).json());
-  async function finalStatus(videoId: string) {
-    for (let i = 0; i < 900; i += 1) {
-      const status = await checkStatus(videoId);
-      if (status.status !== 'processing') return status;
-      await sleep(200);
-    }
-    throw new Error('the generation did not finish');
-  }
-  async function download(url: string, name: string): Promise<string> {
-    const file = await account.client.get(url);
-    expect(file.statusCode).toBe(200);
-    const path = join(t.config.dataDir, name);
-    writeFileSync(path, file.rawPayload);
-    return path;
-  }
   const aiVideosUsed = async () => (await t.composed.repositories.subscriptions.find(account.userId))!.aiVideosUsed;
-  return { generate, checkStatus, finalStatus, download, aiVideosUsed };
+  return { generate, ...generationPolls(t, account), aiVideosUsed };
 }
 
 describe.each(targets)('product showcase on $name', (target) => {
