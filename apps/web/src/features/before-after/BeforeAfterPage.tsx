@@ -12,8 +12,8 @@ import { fetchOptions, fetchTransitions } from './api.ts';
 import { checkSides, emptySide, type SideDraft, type SideProblems } from './sides.ts';
 import { SidePicker } from './SidePicker.tsx';
 import { useGeneration } from './useGeneration.ts';
+import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
 
-const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
 const title = 'Before / After';
 
 type Sides = Record<BeforeAfterSide, SideDraft>;
@@ -79,20 +79,8 @@ export function BeforeAfterPage() {
   }
 
   if (generation.phase === 'done') {
-    return (
-      <div className="flex flex-col gap-6">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        <section className="flex flex-col items-center gap-4">
-          <video src={generation.url} controls playsInline aria-label="Your video" className={player} />
-          <div className="flex gap-3">
-            <Button variant="secondary" onClick={restart}>
-              Restart
-            </Button>
-            <Button onClick={() => void navigate(nextPath(generation.projectId))}>Next</Button>
-          </div>
-        </section>
-      </div>
-    );
+    const projectId = generation.projectId;
+    return <GeneratedVideo heading={title} url={generation.url} label="Your video" onRestart={restart} onNext={() => void navigate(nextPath(projectId))} />;
   }
 
   const busy = generation.phase === 'busy';

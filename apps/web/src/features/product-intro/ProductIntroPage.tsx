@@ -13,8 +13,8 @@ import { useVideoGeneration } from '../../lib/useVideoGeneration.ts';
 import { fetchGenerator, startIntro } from './api.ts';
 import { checkScenes, pickImage, startingScenes, type SceneDraft, type SceneProblems } from './scenes.ts';
 import { ScenePicker } from './ScenePicker.tsx';
+import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
 
-const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
 const freeImage = (scene: SceneDraft) => scene.image && URL.revokeObjectURL(scene.image.previewUrl);
 const noProblems = (): SceneProblems[] => [{}, {}, {}, {}];
 
@@ -89,26 +89,14 @@ export function ProductIntroPage() {
   }
 
   if (generation.phase === 'done') {
-    return (
-      <div className="flex flex-col gap-6">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{introTexts.heading}</h1>
-        <section className="flex flex-col items-center gap-4">
-          <video src={generation.url} controls playsInline aria-label={introTexts.result} className={player} />
-          {generator.data === 'local' && (
-            <p title={introTexts.offlineBadgeTooltip} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-muted">
-              {introTexts.offlineBadge}
-              <span className="sr-only">. {introTexts.offlineBadgeTooltip}</span>
-            </p>
-          )}
-          <div className="flex gap-3">
-            <Button variant="secondary" onClick={restart}>
-              Restart
-            </Button>
-            <Button onClick={() => void navigate(nextPath(generation.projectId))}>Next</Button>
-          </div>
-        </section>
-      </div>
+    const projectId = generation.projectId;
+    const badge = generator.data === 'local' && (
+      <p title={introTexts.offlineBadgeTooltip} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-muted">
+        {introTexts.offlineBadge}
+        <span className="sr-only">. {introTexts.offlineBadgeTooltip}</span>
+      </p>
     );
+    return <GeneratedVideo heading={introTexts.heading} url={generation.url} label={introTexts.result} note={badge} onRestart={restart} onNext={() => void navigate(nextPath(projectId))} />;
   }
 
   const busy = generation.phase === 'busy';

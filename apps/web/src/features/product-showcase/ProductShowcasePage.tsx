@@ -11,8 +11,8 @@ import { useSession } from '../../lib/session.ts';
 import { fetchGenerator, fetchTransitions } from './api.ts';
 import { emptyScene, pickImage, SceneFields, type SceneDraft } from './SceneFields.tsx';
 import { useShowcase } from './useShowcase.ts';
+import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
 
-const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
 const freeImage = (scene: SceneDraft) => scene.image && URL.revokeObjectURL(scene.image.previewUrl);
 
 /** What Generate needs (SPEC §5), in the page's order; null when the form is complete. */
@@ -71,20 +71,8 @@ export function ProductShowcasePage() {
   }
 
   if (showcase.phase === 'done') {
-    return (
-      <div className="flex flex-col gap-6">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{showcaseTexts.heading}</h1>
-        <section className="flex flex-col items-center gap-4">
-          <video src={showcase.url} controls playsInline aria-label={showcaseTexts.result} className={player} />
-          <div className="flex gap-3">
-            <Button variant="secondary" onClick={restart}>
-              Restart
-            </Button>
-            <Button onClick={() => void navigate(nextPath(showcase.projectId))}>Next</Button>
-          </div>
-        </section>
-      </div>
-    );
+    const projectId = showcase.projectId;
+    return <GeneratedVideo heading={showcaseTexts.heading} url={showcase.url} label={showcaseTexts.result} onRestart={restart} onNext={() => void navigate(nextPath(projectId))} />;
   }
 
   const sceneCount = showcaseScenes[length];

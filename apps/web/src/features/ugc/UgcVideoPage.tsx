@@ -11,8 +11,8 @@ import { useFlow } from '../../lib/flow.ts';
 import { useSession } from '../../lib/session.ts';
 import { useVideoGeneration } from '../../lib/useVideoGeneration.ts';
 import { fetchLatestImage, fetchUgcSettings, startUgcVideo } from './api.ts';
+import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
 
-const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
 
 /**
  * SPEC §2/§4 UGC Video, step 2 (/ugc-video2): the generated image, the prompt to edit and the length (7 or 14 s,
@@ -94,20 +94,7 @@ export function UgcVideoPage() {
   }
 
   if (generation.phase === 'done') {
-    return (
-      <div className="flex flex-col gap-6">
-        {heading}
-        <section className="flex flex-col items-center gap-4">
-          <video src={generation.url} controls playsInline aria-label={ugcTexts.result} className={player} />
-          <div className="flex gap-3">
-            <Button variant="secondary" onClick={reset}>
-              Restart
-            </Button>
-            <Button onClick={() => void navigate(nextPath(found.video_id!))}>Next</Button>
-          </div>
-        </section>
-      </div>
-    );
+    return <GeneratedVideo heading={ugcTexts.heading} url={generation.url} label={ugcTexts.result} onRestart={reset} onNext={() => void navigate(nextPath(found.video_id!))} />;
   }
 
   return (

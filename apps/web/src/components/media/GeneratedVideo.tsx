@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Button } from '../ui/Button.tsx';
+
+interface GeneratedVideoProps {
+  heading: ReactNode;
+  url: string;
+  /** The player's accessible name ('Your showcase video'). */
+  label: string;
+  onRestart(): void;
+  onNext(): void;
+  /** Said under the player (an offline label). */
+  note?: ReactNode;
+}
+
+/** SPEC §2 'Result with Restart and Next': a generated video's page once it exists, in every AI flow alike. */
+export function GeneratedVideo({ heading, url, label, onRestart, onNext, note }: GeneratedVideoProps) {
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
+      <section className="flex flex-col items-center gap-4">
+        <video src={url} controls playsInline aria-label={label} className="aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72" />
+        {note}
+        <div className="flex gap-3">
+          <Button variant="secondary" onClick={onRestart}>
+            Restart
+          </Button>
+          <Button onClick={onNext}>Next</Button>
+        </div>
+      </section>
+    </div>
+  );
+}
