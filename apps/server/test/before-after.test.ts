@@ -157,6 +157,11 @@ describe.each(targets)('before/after on $name', (target) => {
     const both = await api.generate(types('image-to-video', 'image-to-video', { before_prompt: 'dull skin', after_prompt: 'glowing skin' }), [beforeImage, file('after', 'before.png')]);
     expect(both.statusCode, both.body).toBe(200);
     expect((await api.state()).aiVideosUsed).toBe(used + 2);
+    // A start naming the project while its video is being made follows it: no second credit.
+    const bothProject = generateBeforeAfterResponse.parse(both.json()).video_id;
+    const again = await api.generate(types('image-to-video', 'video', { before_prompt: 'again', video_id: bothProject }), [beforeImage, afterVideo]);
+    expect(generateBeforeAfterResponse.parse(again.json()).video_id).toBe(bothProject);
+    expect((await api.state()).aiVideosUsed).toBe(used + 2);
     const done = await api.finalStatus(generateBeforeAfterResponse.parse(one.json()).video_id);
     expect(done.status).toBe('done');
     expect((await api.state()).aiVideosUsed).toBe(used + 2);

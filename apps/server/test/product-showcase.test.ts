@@ -140,6 +140,18 @@ describe.each(targets)('product showcase on $name', (target) => {
     expect(await api.aiVideosUsed()).toBe(9);
   }, 120_000);
 
+  it('follows the generation under way when a start names its project, without a second credit or job', async () => {
+    await t.composed.repositories.subscriptions.update(account.userId, { aiVideosUsed: 5 });
+    const first = generateShowcaseResponse.parse((await api.generate({ length: '7', text1 }, [image(1, coralBottle)])).json());
+    const jobId = (await t.composed.repositories.projects.findOwned(account.userId, first.video_id))!.composition as ProjectDocument;
+    const again = await api.generate({ length: '7', text1, video_id: first.video_id }, [image(1, yellowBottle)]);
+    expect(generateShowcaseResponse.parse(again.json()).video_id).toBe(first.video_id);
+    expect(await api.aiVideosUsed()).toBe(6);
+    const after = (await t.composed.repositories.projects.findOwned(account.userId, first.video_id))!.composition as ProjectDocument;
+    expect(after.videoJob?.jobId).toBe(jobId.videoJob?.jobId);
+    expect((await api.finalStatus(first.video_id)).status).toBe('done');
+  }, 120_000);
+
   // The render itself does not depend on the database: made and measured once, on the first one.
   it.runIf(target === targets[0])('makes a 7 s offline showcase: the product image moving, its text on it, 1080x1920 H.264, the project’s video', async () => {
     const settings = showcaseSettingsResponse.parse((await account.client.get('/api/product-showcase/settings')).json());

@@ -94,7 +94,9 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
   return {
     async generate(userId: string, request: { videoId?: string; transition: AiVideoTransition; sides: SideInput[] }): Promise<GenerateBeforeAfterResponse> {
       const sides = await checkSides(request.sides);
-      if (request.videoId) await workflow.resolve(userId, request.videoId);
+      const named = request.videoId ? await workflow.resolve(userId, request.videoId) : undefined;
+      // A start while this project's video is being made follows it: no second generation, no second credit.
+      if (named && (await deps.videoJobs.running(named, 'before-after'))) return { status: 'processing', video_id: named.id };
       const usesAi = sides.some((side) => side.type === 'image-to-video');
 
       const start = async (): Promise<GenerateBeforeAfterResponse> => {
@@ -104,7 +106,13 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
         const outputKey = deps.videoJobs.outputKey(project, 'before-after');
         // The generated video is the project's background from here on: the shared steps after it play it once.
         const saved = await workflow.save(project, { background: { kind: 'clips', clips: [{ key: outputKey, duration: beforeAfterSeconds }], fit: 'trim' } });
-        const job = await deps.queue.enqueue(deps.job, { scenes, join: { transition: request.transition }, outputKey }, { userId });
+        // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.
+        const idempotencyKey = `before-after:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
+        const { record: job, created } = await deps.queue.enqueueOnce(deps.job, { scenes, join: { transition: request.transition }, outputKey }, { userId, idempotencyKey });
+        if (!created) {
+          if (usesAi) await deps.quotas.refund(userId, 'aiVideos');
+          return { status: 'processing', video_id: project.id };
+        }
         await deps.videoJobs.track(saved, 'before-after', job.id);
         if (usesAi) await deps.credits.hold(saved, job.id, 'aiVideos');
         return { status: 'processing', video_id: saved.id };

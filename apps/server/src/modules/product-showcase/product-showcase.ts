@@ -105,7 +105,9 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
     async generate(userId: string, request: ShowcaseRequest): Promise<GenerateShowcaseResponse> {
       const scenes = checkShowcase(request);
       await checkImages(scenes);
-      if (request.videoId) await workflow.resolve(userId, request.videoId);
+      const named = request.videoId ? await workflow.resolve(userId, request.videoId) : undefined;
+      // A start while this project's showcase is being made follows it: no second generation, no second credit.
+      if (named && (await deps.videoJobs.running(named, 'showcase'))) return { status: 'processing', error: null, video_id: named.id };
       await deps.credits.settleUser(userId);
 
       return deps.quotas.withCredit(userId, 'aiVideos', async () => {
@@ -118,7 +120,13 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
           ...(scenes.length === 2 && request.transition ? { join: { transition: request.transition } } : {}),
           outputKey,
         };
-        const job = await deps.queue.enqueue(deps.job, payload, { userId });
+        // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.
+        const idempotencyKey = `showcase:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
+        const { record: job, created } = await deps.queue.enqueueOnce(deps.job, payload, { userId, idempotencyKey });
+        if (!created) {
+          await deps.quotas.refund(userId, 'aiVideos');
+          return { status: 'processing', error: null, video_id: project.id };
+        }
         // The generated video is the project's background once it exists (the page goes on only then): played once
         // and kept whole however short the voiceover, and silent, so no sound of its own is listened for.
         const clip = { key: outputKey, duration: showcaseSceneSeconds * scenes.length };
