@@ -95,8 +95,8 @@ export function createUgcService(deps: UgcDependencies) {
     return { ugc, record: await jobRecord(project.userId, ugc.imageJobId) };
   }
 
-  async function imageAllowance(userId: string): Promise<{ allowed: number; left: number }> {
-    const subscription = await deps.quotas.current(userId);
+  type Subscription = Awaited<ReturnType<QuotaService['current']>>;
+  async function imageAllowance(userId: string, subscription: Subscription): Promise<{ allowed: number; left: number }> {
     const allowed = deps.imagesPerAiCredit * subscription.aiVideosAllowed;
     const used = await deps.images.startedSince(userId, subscription.periodStart);
     return { allowed, left: Math.max(0, allowed - used) };
@@ -130,7 +130,7 @@ export function createUgcService(deps: UgcDependencies) {
       const subscription = await deps.quotas.current(userId);
       // Without an AI credit no video can follow the still: a vendor is not paid for an image that leads nowhere.
       if (subscription.aiVideosUsed >= subscription.aiVideosAllowed) throw new UserFacingError(403, quotaMessages.aiVideos);
-      const allowance = await imageAllowance(userId);
+      const allowance = await imageAllowance(userId, subscription);
       if (allowance.left === 0) throw new UserFacingError(429, ugcTexts.imageLimit(allowance.allowed));
 
       // Numbered per user: starts racing past the bound's count find the same number, and only one still begins.
@@ -222,7 +222,7 @@ export function createUgcService(deps: UgcDependencies) {
     },
 
     async settings(userId: string): Promise<UgcSettings> {
-      const { left } = await imageAllowance(userId);
+      const { left } = await imageAllowance(userId, await deps.quotas.current(userId));
       return {
         image_generator: deps.imageGenerator.name,
         people_drawn: deps.imageGenerator.drawsPeople,
