@@ -115,3 +115,17 @@ export function useVideoGeneration<Request extends { userId: string }>({ start, 
 
   return { generation, error, setError, generate, restore, reset: () => setGeneration({ phase: 'idle' }) };
 }
+
+/**
+ * A page opened on a project (a reload, or the dashboard's Continue) shows its generation where it stands, once: the
+ * project a Generate adds to the address later is already being followed.
+ */
+export function useRestoreOnOpen(userId: string | undefined, projectId: string | null, restore: (userId: string, projectId: string) => Promise<void>) {
+  const openedOn = useRef(projectId);
+  useEffect(() => {
+    const id = openedOn.current;
+    if (!userId || !id) return;
+    openedOn.current = null;
+    void restore(userId, id);
+  }, [userId, restore]);
+}

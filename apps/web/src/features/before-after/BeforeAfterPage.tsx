@@ -13,6 +13,7 @@ import { checkSides, emptySide, type SideDraft, type SideProblems } from './side
 import { SidePicker } from './SidePicker.tsx';
 import { useGeneration } from './useGeneration.ts';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
+import { useRestoreOnOpen } from '../../lib/useVideoGeneration.ts';
 
 const title = 'Before / After';
 
@@ -35,15 +36,7 @@ export function BeforeAfterPage() {
   const { generation, error, setError, generate, restore, reset } = useGeneration((id) => setParams({ project: id }, { replace: true }));
   const aiAvailable = options.data?.ai_credits_left === true;
 
-  // A page opened on a project (a reload, or the dashboard's Continue) shows its generation where it stands; the
-  // project a Generate adds to the address later is already being followed.
-  const openedOn = useRef(projectId);
-  useEffect(() => {
-    const id = openedOn.current;
-    if (!user || !id) return;
-    openedOn.current = null;
-    void restore(user.id, id);
-  }, [user, restore]);
+  useRestoreOnOpen(user?.id, projectId, restore);
 
   // The previews of files are object URLs: freed when replaced and when the page goes.
   const current = useRef(sides);

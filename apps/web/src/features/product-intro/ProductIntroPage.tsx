@@ -9,7 +9,7 @@ import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { useFlow } from '../../lib/flow.ts';
 import { useSession } from '../../lib/session.ts';
-import { useVideoGeneration } from '../../lib/useVideoGeneration.ts';
+import { useRestoreOnOpen, useVideoGeneration } from '../../lib/useVideoGeneration.ts';
 import { fetchGenerator, startIntro } from './api.ts';
 import { checkScenes, pickImage, startingScenes, type SceneDraft, type SceneProblems } from './scenes.ts';
 import { ScenePicker } from './ScenePicker.tsx';
@@ -39,15 +39,7 @@ export function ProductIntroPage() {
     onProject: (id) => setParams({ project: id }, { replace: true }),
   });
 
-  // A page opened on a project (a reload, or the dashboard's Continue) shows its generation where it stands; the
-  // project a Generate adds to the address later is already being followed.
-  const openedOn = useRef(projectId);
-  useEffect(() => {
-    const id = openedOn.current;
-    if (!user || !id) return;
-    openedOn.current = null;
-    void restore(user.id, id);
-  }, [user, restore]);
+  useRestoreOnOpen(user?.id, projectId, restore);
 
   // The thumbnails are object URLs: freed when replaced and when the page goes.
   const current = useRef(scenes);
