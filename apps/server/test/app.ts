@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppConfig } from '../src/config.ts';
 import { composeApp } from '../src/compose.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
 import type { TestDatabaseTarget } from './databases.ts';
 
 export const testPublicUrl = 'http://localhost:8080';
@@ -58,6 +59,7 @@ export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
   composed: Awaited<ReturnType<typeof composeApp>>;
+  database: DatabaseHandle;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startTestApp(target: TestDatabaseTarget, overrides: Partia
     app: composed.app,
     config,
     composed,
+    database,
     async close() {
       await composed.app.close();
       await composed.queue.stop();

@@ -8,6 +8,7 @@ import * as schema from '../db/schema.ts';
 import type { EmailSender } from '../providers/email/types.ts';
 import type { OriginTrust } from './origins.ts';
 import { passwordResetMail, verificationMail } from './emails.ts';
+import { createSessionLookup } from './session-lookup.ts';
 
 export interface AuthDependencies {
   db: Database;
@@ -43,6 +44,11 @@ async function refuseUnknownOrDisabled(users: UsersRepository, rawEmail: unknown
  * account never gets a session, and every account gets its user record the moment it is created.
  */
 export function createAuth(deps: AuthDependencies) {
+  const instance = createBetterAuth(deps);
+  return Object.assign(instance, { readSession: createSessionLookup({ auth: instance, users: deps.users, secret: deps.secret }) });
+}
+
+function createBetterAuth(deps: AuthDependencies) {
   const { users, email } = deps;
   return betterAuth({
     appName: 'Reelsmith',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { dashboardTexts, quotaMessages, scrollStopperTexts, untitledVideo, uploadPolicies, videoTitleMaxLength, type ProjectVideoType, type UploadPurpose, type VideoItem } from '@reelsmith/contracts';
-import type { ProjectRecord, ProjectsRepository } from '../db/repositories/projects.ts';
+import type { FinishedVideoRecord, ProjectRecord, ProjectsRepository } from '../db/repositories/projects.ts';
 import type { UploadsRepository } from '../db/repositories/uploads.ts';
 import { UserFacingError } from '../errors.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
@@ -81,7 +81,7 @@ export function videoTitle(record: Pick<ProjectRecord, 'title' | 'script'>): str
 }
 
 export function createProjectsService(deps: ProjectsServiceDependencies) {
-  const toVideoItem = (record: ProjectRecord): VideoItem => ({
+  const toVideoItem = (record: FinishedVideoRecord): VideoItem => ({
     id: record.id,
     video_url: deps.signer.sign(record.finalVideoKey!),
     poster_url: record.posterKey ? deps.signer.sign(record.posterKey) : null,

@@ -14,9 +14,7 @@ export function toWebHeaders(request: FastifyRequest): Headers {
 }
 
 export async function readSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
-  const session = await auth.api.getSession({ headers: toWebHeaders(request) });
-  if (!session) return null;
-  return { id: session.user.id, email: session.user.email, name: session.user.name };
+  return auth.readSession(toWebHeaders(request));
 }
 
 export async function requireSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {

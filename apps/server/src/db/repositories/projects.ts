@@ -103,15 +103,29 @@ export function createProjectsRepository(db: Database) {
       );
       return new Set(named.filter((key): key is string => key !== null));
     },
-    /** Projects with a final video, the most recently finished first. */
-    async listFinished(userId: string): Promise<ProjectRecord[]> {
+    /**
+     * Projects with a final video, the most recently finished first: only what the list shows, since the dashboard
+     * asks on every visit and a project's composition document can run to many kilobytes.
+     */
+    async listFinished(userId: string): Promise<FinishedVideoRecord[]> {
       return db
-        .select()
+        .select(finishedVideoColumns)
         .from(project)
         .where(and(eq(project.userId, userId), isNotNull(project.finalVideoKey)))
         .orderBy(desc(sql`coalesce(${project.completedAt}, ${project.createdAt})`), desc(project.createdAt));
     },
   };
 }
+
+const finishedVideoColumns = {
+  id: project.id,
+  title: project.title,
+  script: project.script,
+  finalVideoKey: project.finalVideoKey,
+  posterKey: project.posterKey,
+  completedAt: project.completedAt,
+  createdAt: project.createdAt,
+};
+export type FinishedVideoRecord = Pick<ProjectRecord, keyof typeof finishedVideoColumns>;
 
 export type ProjectsRepository = ReturnType<typeof createProjectsRepository>;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { user, userProfile } from '../schema.ts';
+import { session, user, userProfile } from '../schema.ts';
 
 export interface AccountRecord {
   id: string;
@@ -28,6 +28,16 @@ export function createUsersRepository(db: Database) {
     },
     async findById(id: string): Promise<AccountRecord | undefined> {
       const rows = await db.select(accountColumns).from(user).where(eq(user.id, id)).limit(1);
+      return rows[0];
+    },
+    /** The session a cookie names and its account, in one round trip: every signed-in request asks this. */
+    async findSessionAccount(token: string) {
+      const rows = await db
+        .select({ expiresAt: session.expiresAt, id: user.id, email: user.email, name: user.name, disabled: user.disabled })
+        .from(session)
+        .innerJoin(user, eq(user.id, session.userId))
+        .where(eq(session.token, token))
+        .limit(1);
       return rows[0];
     },
     async setDisabled(id: string, disabled: boolean): Promise<void> {
