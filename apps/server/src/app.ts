@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { ReadinessResponse } from '@reelsmith/contracts';
 import multipart from '@fastify/multipart';
@@ -23,6 +24,7 @@ import { logDestination, registerRequestLog } from './http/request-log.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { registerSecurityHeaders, type ContentSources } from './http/security-headers.ts';
 import { registerWebRoutes } from './http/web-routes.ts';
+import { withRequestId } from './jobs/request-context.ts';
 import type { FinalRenderJob } from './jobs/final-render-job.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { RenderJob } from './jobs/render-job.ts';
@@ -113,6 +115,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     // A hop count as proxy-addr reads it: the client is the address that many proxies back from the socket.
     trustProxy: typeof deps.trustProxy === 'number' ? hopsTrusted(deps.trustProxy) : (deps.trustProxy ?? false),
+    // Unique across API processes, and the proxy's own id when a trusted proxy sent one, so one id follows a call
+    // from the proxy's log through this process to the jobs it starts on any worker.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return deps.trustProxy && typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    withRequestId(request.id, done);
   });
   recordRoutes(app);
   registerRequestLog(app, deps.metrics);

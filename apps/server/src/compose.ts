@@ -40,8 +40,8 @@ import { createUploadService } from './core/uploads.ts';
 import { buildApp } from './app.ts';
 
 export interface Logger {
-  info(message: string): void;
-  error(message: string): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
 }
 
 /** The collaborators both the web process and a worker-only process need. */

@@ -1,4 +1,5 @@
 import { loadConfig } from './config.ts';
+import { processLog } from './process-log.ts';
 import { openDatabase } from './db/client.ts';
 import { composeApp } from './compose.ts';
 import { startBanner } from './start-banner.ts';
@@ -6,7 +7,7 @@ import { startBanner } from './start-banner.ts';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-const log = { info: (line: string) => console.log(line), error: (line: string) => console.error(line) };
+const log = processLog(config);
 const { app, queue } = await composeApp(config, database, log);
 if (config.runWorkers) await queue.startWorkers(config.workerConcurrency, config.workerConcurrencyByKind);
 

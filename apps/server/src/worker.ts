@@ -1,4 +1,5 @@
 import { loadConfig } from './config.ts';
+import { processLog } from './process-log.ts';
 import { openDatabase } from './db/client.ts';
 import { composeCore } from './compose.ts';
 import { serveMetrics } from './providers/metrics/serve.ts';
@@ -14,7 +15,7 @@ if (!config.databaseUrl) {
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-const log = { info: (line: string) => console.log(line), error: (line: string) => console.error(line) };
+const log = processLog(config);
 const { queue, metrics } = composeCore(config, database, log);
 await queue.startWorkers(config.workerConcurrency, config.workerConcurrencyByKind);
 const metricsServer = config.metricsPort ? await serveMetrics(metrics, config.metricsPort) : undefined;

@@ -6,11 +6,13 @@ import { createRepositories, type Repositories } from '../src/db/repositories/in
 import { user } from '../src/db/schema.ts';
 import { createBoss } from '../src/jobs/boss.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { withRequestId } from '../src/jobs/request-context.ts';
 import { defineJob, defineSystemJob, PermanentJobError } from '../src/jobs/types.ts';
 import { testDatabaseTargets } from './databases.ts';
 
 const targets = await testDatabaseTargets();
-const quiet = { info: () => undefined, error: () => undefined };
+const logged: Record<string, unknown>[] = [];
+const quiet = { info: (message: string, fields?: Record<string, unknown>) => void logged.push({ message, ...fields }), error: () => undefined };
 
 const calls = new Map<string, number>();
 const count = (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1).get(key)!;
@@ -87,6 +89,19 @@ describe.each(targets)('job queue on $name', (target) => {
     expect(job.state).toBe('queued');
     const done = await waitForState(repositories, job.id, ['done', 'error']);
     expect(done).toMatchObject({ state: 'done', percent: 100, attempt: 1, result: { attempts: 1 } });
+  });
+
+  it('records the request that started a job and names it in the job\'s log lines', async () => {
+    const requestId = `req-${target.name}`;
+    const job = await withRequestId(requestId, () => queue.enqueue(work, { mode: 'ok', tag: `${target.name}-traced` }, { userId }));
+    expect(job.requestId).toBe(requestId);
+    await waitForState(repositories, job.id, ['done']);
+    expect(logged.filter((line) => line.job === job.id)).toEqual([
+      expect.objectContaining({ message: 'job started', requestId, kind: 'test-work', attempt: 1 }),
+      expect.objectContaining({ message: 'job ended', requestId, outcome: 'done' }),
+    ]);
+    const untraced = await queue.enqueue(work, { mode: 'ok', tag: `${target.name}-untraced` }, { userId });
+    expect(untraced.requestId).toBeNull();
   });
 
   it('starts one job for a double click with the same idempotency key', async () => {

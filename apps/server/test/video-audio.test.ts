@@ -74,6 +74,8 @@ describe.each(targets)('video and audio combining on $name', (target) => {
     const started = await combine({ user_id: userId, video_id: id });
     expect(started.statusCode, started.body).toBe(200);
     const { job_id } = combineVideoAudioResponse.parse(started.json());
+    // The request's id, as the response names it, is the one the job logs under.
+    expect((await t.composed.repositories.jobStatus.find(job_id))?.requestId).toBe(started.headers['x-request-id']);
 
     const done = await pollUntilSettled(id);
     expect(done).toMatchObject({ status: 'done', error: null, percent: 100 });

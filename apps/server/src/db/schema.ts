@@ -139,6 +139,8 @@ export const jobStatus = pgTable(
     attempt: integer('attempt').notNull().default(0),
     /** Attempts cut short by a shutdown or a lost worker: they are not the job's fault, so they use no retry. */
     interruptions: integer('interruptions').notNull().default(0),
+    /** The HTTP request that started the job, so its log lines and the request's can be read together. */
+    requestId: text('request_id'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

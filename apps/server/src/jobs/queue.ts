@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import type { JobStatusRecord, JobStatusRepository } from '../db/repositories/job-status.ts';
 import { UserFacingError } from '../errors.ts';
+import { currentRequestId, withRequestId } from './request-context.ts';
 import { JobCancelledError, PermanentJobError, type AnyJobDefinition, type JobDefinition } from './types.ts';
 import type { Metrics } from '../providers/metrics/metrics.ts';
 
@@ -10,7 +11,7 @@ export interface JobQueueOptions {
   boss: PgBoss;
   statuses: JobStatusRepository;
   definitions: AnyJobDefinition[];
-  log: { info(message: string): void; error(message: string): void };
+  log: { info(message: string, fields?: Record<string, unknown>): void; error(message: string, fields?: Record<string, unknown>): void };
   heartbeatMs?: number;
   /** A processing job whose heartbeat is older than this is presumed lost and handed to another worker. */
   lostAfterMs?: number;
@@ -27,6 +28,8 @@ export interface JobQueueOptions {
 export interface EnqueueRequest<UserId extends string | null = string> {
   userId: UserId;
   idempotencyKey?: string;
+  /** The HTTP request that starts the job; by default the one being served (request-context.ts). */
+  requestId?: string;
 }
 
 /**
@@ -83,8 +86,15 @@ export function createJobQueue(options: JobQueueOptions) {
     if (claimed === 'wait') return handBack(definition, job.id, 'the user already runs as many as their plan allows');
     if (!claimed) return;
     const started = performance.now();
-    const observe = (outcome: Parameters<Metrics['observeJob']>[1]) => options.observeJob?.(definition.name, outcome, (performance.now() - started) / 1000);
     const attempt = claimed.attempt;
+    // Every line about this attempt names the request that started the job.
+    const fields = { job: job.id, kind: definition.name, attempt, requestId: claimed.requestId ?? undefined };
+    log.info('job started', fields);
+    const observe = (outcome: Parameters<Metrics['observeJob']>[1]) => {
+      const seconds = (performance.now() - started) / 1000;
+      options.observeJob?.(definition.name, outcome, seconds);
+      log.info('job ended', { ...fields, outcome, ms: Math.round(seconds * 1000) });
+    };
     let percent = claimed.percent;
     const pulse = setInterval(() => {
       void statuses
@@ -97,21 +107,24 @@ export function createJobQueue(options: JobQueueOptions) {
     try {
       const payload = definition.payload.safeParse(job.data);
       if (!payload.success) throw new PermanentJobError(definition.failureMessage);
-      const result = await definition.handler(payload.data, {
+      const context = {
         jobId: job.id,
         userId: claimed.userId,
         attempt,
         signal: controller.signal,
-        progress: (value) => {
+        progress: (value: number) => {
           percent = Math.max(0, Math.min(99, Math.floor(value)));
         },
-      });
+      };
+      // Jobs this one starts carry the same request id.
+      const handle = () => definition.handler(payload.data, context);
+      const result = await (claimed.requestId ? withRequestId(claimed.requestId, handle) : handle());
       await statuses.settle(job.id, attempt, { state: 'done', result, percent: 100 });
       observe('done');
     } catch (error) {
       if (controller.signal.reason === shutdownReason) {
         observe('interrupted');
-        log.info(`job ${definition.name} ${job.id} attempt ${attempt} interrupted by shutdown; handing it back`);
+        log.info('job interrupted by shutdown; handing it back', fields);
         await statuses.interrupt(job.id, attempt, maxInterruptions, definition.failureMessage);
         return handBack(definition, job.id, 'shutdown');
       }
@@ -121,7 +134,7 @@ export function createJobQueue(options: JobQueueOptions) {
         return observe('error');
       }
       const lastAttempt = attempt - claimed.interruptions > definition.retryLimit;
-      log.error(`job ${definition.name} ${job.id} attempt ${attempt} failed${lastAttempt ? ' for good' : ''}: ${(error as Error).message}`);
+      log.error(`job failed${lastAttempt ? ' for good' : ''}: ${(error as Error).message}`, fields);
       observe(lastAttempt ? 'error' : 'retry');
       if (lastAttempt) await statuses.settle(job.id, attempt, { state: 'error', error: definition.failureMessage });
       else await statuses.requeue(job.id, attempt);
@@ -157,6 +170,7 @@ export function createJobQueue(options: JobQueueOptions) {
       userId: request.userId,
       queue: definition.name,
       idempotencyKey: request.idempotencyKey ?? randomUUID(),
+      requestId: request.requestId ?? currentRequestId() ?? null,
     });
     if (!found.created) return found;
     try {

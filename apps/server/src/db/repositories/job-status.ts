@@ -21,7 +21,7 @@ async function claimAttempt(tx: Pick<Database, 'update'>, id: string): Promise<J
 export function createJobStatusRepository(db: Database) {
   return {
     /** Inserts the row unless the same owner already started this queue with this key; returns the row that counts. */
-    async createOnce(row: { id: string; userId: string | null; queue: string; idempotencyKey: string }): Promise<{ record: JobStatusRecord; created: boolean }> {
+    async createOnce(row: { id: string; userId: string | null; queue: string; idempotencyKey: string; requestId?: string | null }): Promise<{ record: JobStatusRecord; created: boolean }> {
       const inserted = await db.insert(jobStatus).values(row).onConflictDoNothing().returning();
       if (inserted[0]) return { record: inserted[0], created: true };
       const [existing] = await db

@@ -1,0 +1,1 @@
+ALTER TABLE "job_status" ADD COLUMN "request_id" text;
