@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { quotaMessages, subtitleTexts, workflowMessages, type FinalVideoStatus } from '@reelsmith/contracts';
+import { finalVideoLongPollMs, quotaMessages, subtitleTexts, workflowMessages, type FinalVideoStatus } from '@reelsmith/contracts';
 import { probe, subtitleLayout } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -87,9 +87,10 @@ describe('final video', () => {
       'content-type': 'application/x-www-form-urlencoded',
     });
 
+  /** As the page polls: each check may wait at the server for the outcome (a long poll). */
   async function settle(videoId: string): Promise<FinalVideoStatus> {
     for (;;) {
-      const status = (await client.post('/api/check-final-video', { user_id: userId, video_id: videoId })).json() as FinalVideoStatus;
+      const status = (await client.post('/api/check-final-video', { user_id: userId, video_id: videoId, wait_ms: finalVideoLongPollMs })).json() as FinalVideoStatus;
       if (status.status !== 'processing') return status;
       await sleep(250);
     }
@@ -263,6 +264,11 @@ describe('final video', () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect((await stranger.client.post('/api/check-final-video', { user_id: stranger.userId, video_id: id })).statusCode).toBe(404);
+    for (const wait_ms of [-1, finalVideoLongPollMs + 1, 1e12, 1.5, '100', null, { $gt: 0 }]) {
+      const hostile = await client.post('/api/check-final-video', { user_id: userId, video_id: id, wait_ms });
+      expect(hostile.statusCode).toBe(400);
+      expect(hostile.json()).toMatchObject({ error: 'Invalid request.', field: 'wait_ms' });
+    }
 
     const subscription = (await t.composed.repositories.subscriptions.find(userId))!;
     await t.composed.repositories.subscriptions.update(userId, { videosUsed: subscription.videosAllowed });

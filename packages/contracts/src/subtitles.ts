@@ -78,7 +78,10 @@ export const finalVideoFields = z.object({
 });
 export type FinalVideoFields = z.input<typeof finalVideoFields>;
 
-export const checkFinalVideoRequest = z.object(projectRef);
+/** The page polls every 5 s; it may let the server hold a 'processing' answer until the outcome, so a finished
+ * video shows the moment it is stored instead of at the next poll. */
+export const finalVideoLongPollMs = 4_500;
+export const checkFinalVideoRequest = z.object({ ...projectRef, wait_ms: z.number().int().min(0).max(finalVideoLongPollMs).optional() });
 
 /** The final render as the page polls it: the job's percent while it runs, the video's URL once it is done. */
 export const finalVideoStatusResponse = z.object({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { isReadableBy, localPathSchema, resolveCompositionPaths, storedCompositionSchema } from './stored-composition.ts';
-import { defineJob, PermanentJobError } from './types.ts';
+import { defineJob, PermanentJobError, type JobContext } from './types.ts';
 
 export const renderJobPayload = z.object({
   composition: storedCompositionSchema,
@@ -20,39 +20,57 @@ export const renderFailureMessage = 'Video generation failed.';
  * or taken-over job overwrites its own output instead of leaving a second copy.
  */
 export function createRenderJob(deps: { storage: ObjectStorage; media: MediaPort; tmpDir: string; timeoutMs?: number }) {
-  return defineJob({
-    name: 'render-composition',
-    payload: renderJobPayload,
-    retryLimit: 2,
-    retryDelaySeconds: 5,
-    expireInSeconds: 60 * 60,
-    failureMessage: renderFailureMessage,
-    async handler(payload, context) {
-      if (!payload.outputKey.startsWith(`users/${context.userId}/`)) throw new PermanentJobError(renderFailureMessage);
-      const composition = await resolveCompositionPaths(payload.composition, async (key) => {
-        if (!isReadableBy(context.userId, key) || !(await deps.storage.stat(key))) throw new PermanentJobError(renderFailureMessage);
-        return localPathSchema.parse(await deps.storage.localPath(key));
+  /**
+   * The one ffmpeg run, into a temporary file the caller stores (and may read from first, like the final render's
+   * poster) and then removes with `discard`.
+   */
+  async function renderToFile(payload: RenderJobPayload, context: JobContext) {
+    if (!payload.outputKey.startsWith(`users/${context.userId}/`)) throw new PermanentJobError(renderFailureMessage);
+    const composition = await resolveCompositionPaths(payload.composition, async (key) => {
+      if (!isReadableBy(context.userId, key) || !(await deps.storage.stat(key))) throw new PermanentJobError(renderFailureMessage);
+      return localPathSchema.parse(await deps.storage.localPath(key));
+    });
+    await mkdir(deps.tmpDir, { recursive: true });
+    // A worker that died mid-render on this machine left its partial output behind.
+    const stale = (await readdir(deps.tmpDir)).filter((name) => name.startsWith(`render-${context.jobId}-`));
+    await Promise.all(stale.map((name) => rm(join(deps.tmpDir, name), { force: true })));
+    const path = join(deps.tmpDir, `render-${context.jobId}-${context.attempt}.mp4`);
+    const discard = () => rm(path, { force: true });
+    try {
+      const result = await deps.media.renderComposition(composition, {
+        profile: payload.profile,
+        outputPath: path,
+        onProgress: context.progress,
+        signal: context.signal,
+        timeoutMs: deps.timeoutMs ?? 30 * 60 * 1000,
       });
-      await mkdir(deps.tmpDir, { recursive: true });
-      // A worker that died mid-render on this machine left its partial output behind.
-      const stale = (await readdir(deps.tmpDir)).filter((name) => name.startsWith(`render-${context.jobId}-`));
-      await Promise.all(stale.map((name) => rm(join(deps.tmpDir, name), { force: true })));
-      const output = join(deps.tmpDir, `render-${context.jobId}-${context.attempt}.mp4`);
-      try {
-        const result = await deps.media.renderComposition(composition, {
-          profile: payload.profile,
-          outputPath: output,
-          onProgress: context.progress,
-          signal: context.signal,
-          timeoutMs: deps.timeoutMs ?? 30 * 60 * 1000,
-        });
-        const stored = await deps.storage.putFile(payload.outputKey, output, 'video/mp4');
-        return { key: stored.key, size: stored.size, peakRssBytes: result.peakRssBytes ?? null };
-      } finally {
-        await rm(output, { force: true });
-      }
-    },
-  });
+      return { path, peakRssBytes: result.peakRssBytes ?? null, discard };
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+  }
+
+  return {
+    renderToFile,
+    ...defineJob({
+      name: 'render-composition',
+      payload: renderJobPayload,
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      expireInSeconds: 60 * 60,
+      failureMessage: renderFailureMessage,
+      async handler(payload, context) {
+        const rendered = await renderToFile(payload, context);
+        try {
+          const stored = await deps.storage.putFile(payload.outputKey, rendered.path, 'video/mp4');
+          return { key: stored.key, size: stored.size, peakRssBytes: rendered.peakRssBytes };
+        } finally {
+          await rendered.discard();
+        }
+      },
+    }),
+  };
 }
 
 export type RenderJob = ReturnType<typeof createRenderJob>;

@@ -55,6 +55,11 @@ export function registerFinalVideoRoutes(router: EndpointRouter, deps: { finalVi
     });
   });
 
-  router.route(finalVideoEndpoints.check, ({ user, input }) => finalVideo.check(user.id, input.video_id));
+  router.route(finalVideoEndpoints.check, ({ user, input, reply }) => {
+    // A page that went away stops its long poll (the response closes before it was sent).
+    const gone = new AbortController();
+    reply.raw.once('close', () => gone.abort());
+    return finalVideo.check(user.id, input.video_id, input.wait_ms, gone.signal);
+  });
   router.route(finalVideoEndpoints.cost, ({ user, input }) => finalVideo.cost(user.id, input.video_id));
 }

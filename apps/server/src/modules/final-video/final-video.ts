@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   finalVideoTexts,
   maxVideoSeconds,
@@ -75,6 +76,8 @@ function fingerprintOf(projectId: string, composition: StoredComposition, ctaDig
 
 const failedStates = new Set<JobStatusRecord['state']>(['error', 'cancelled']);
 const inFlightStates = new Set<JobStatusRecord['state']>(['queued', 'processing']);
+/** How often a long poll looks at the job again: the outcome reaches the page within this of being stored. */
+const longPollStepMs = 200;
 
 /** The sound a final video is made with: the voiceover, else the user's own video's sound (Add B-Rolls). */
 const audioKeyOf = (doc: ProjectDocument): string | null => doc.voiceover?.key ?? ownVideoClip(doc)?.key ?? null;
@@ -204,11 +207,17 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
       };
     },
 
-    async check(userId: string, videoId?: string): Promise<FinalVideoStatus> {
+    /** `waitMs`: how long a running render's answer may wait for its outcome (a long poll; `signal` ends it early). */
+    async check(userId: string, videoId?: string, waitMs = 0, signal?: AbortSignal): Promise<FinalVideoStatus> {
       const project = await workflow.resolve(userId, videoId);
       const render = workflow.document(project).finalRender;
       if (!render) throw new UserFacingError(404, subtitleTexts.noFinalVideo);
-      const record = await queue.status(userId, render.jobId);
+      const deadline = Date.now() + waitMs;
+      let record = await queue.status(userId, render.jobId);
+      while (inFlightStates.has(record.state) && Date.now() + longPollStepMs <= deadline && !signal?.aborted) {
+        await sleep(longPollStepMs);
+        record = await queue.status(userId, render.jobId);
+      }
       // The poll that sees the outcome settles the held credit: kept for a video, given back for a failure.
       if (!inFlightStates.has(record.state)) await deps.credits.settle(userId, project.id);
       return statusOf(project, record);

@@ -131,8 +131,9 @@ export function startFinalVideo(project: ProjectRef, choices: FinalVideoChoices)
   return attempt(() => call(finalVideoEndpoints.start, form), detailOr(workflowMessages.somethingWentWrong), workflowMessages.somethingWentWrong);
 }
 
-export function checkFinalVideo(project: ProjectRef): Promise<FinalVideoStatus> {
-  return attempt(() => call(finalVideoEndpoints.check, ref(project)), detailOr(workflowMessages.somethingWentWrong), workflowMessages.somethingWentWrong);
+/** `waitMs`: let the server hold a 'processing' answer until the outcome, up to that long (a long poll). */
+export function checkFinalVideo(project: ProjectRef, waitMs?: number): Promise<FinalVideoStatus> {
+  return attempt(() => call(finalVideoEndpoints.check, { ...ref(project), ...(waitMs ? { wait_ms: waitMs } : {}) }), detailOr(workflowMessages.somethingWentWrong), workflowMessages.somethingWentWrong);
 }
 
 /** What the next final render costs: a credit, or nothing for a re-render with the same voiceover. */

@@ -1,4 +1,4 @@
-import { timing, workflowMessages } from '@reelsmith/contracts';
+import { finalVideoLongPollMs, timing, workflowMessages } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkFinalVideo, startFinalVideo, SubtitlesError, type FinalVideoChoices, type ProjectRef } from './api.ts';
@@ -14,7 +14,7 @@ const messageOf = (error: unknown) => (error instanceof SubtitlesError ? error.m
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts the final render and polls it every 5 s (SPEC §9 "other polling") until it has a URL or an error; a
+ * Starts the final render and polls it every 5 s (SPEC §9 "other polling"), each poll a long poll, until it has a URL or an error; a
  * polling failure stops the wait with its message (SPEC §4).
  */
 export function useFinalVideo(project: ProjectRef) {
@@ -34,8 +34,11 @@ export function useFinalVideo(project: ProjectRef) {
         let status = await begin(choices);
         while (status.status === 'processing' && live()) {
           setState({ kind: 'working', percent: status.percent, waiting: status.waiting });
-          await wait(timing.videoStatusPollMs);
-          if (live()) status = await checkFinalVideo(project);
+          // Each poll may wait at the server for the outcome, so the video shows the moment it is stored; the
+          // polls themselves stay 5 s apart.
+          const asked = Date.now();
+          status = await checkFinalVideo(project, finalVideoLongPollMs);
+          if (status.status === 'processing' && live()) await wait(Math.max(0, timing.videoStatusPollMs - (Date.now() - asked)));
         }
         if (!live()) return;
         if (status.status === 'done' && status.final_video_url) setState({ kind: 'done', url: status.final_video_url });
