@@ -1,5 +1,5 @@
 export * from './composition.ts';
-export { compileComposition, profiles, type CompileOptions, type CompiledRender, type ProfileName } from './compile/compile.ts';
+export { compileComposition, fps as renderFps, profiles, type CompileOptions, type CompiledRender, type ProfileName } from './compile/compile.ts';
 export { targetLoudness } from './compile/audio.ts';
 export { probe, ProbeError, type MediaInfo, type ProbeOptions } from './ffprobe.ts';
 export { runFfmpeg, FfmpegError, FfmpegTimeoutError, type RunOptions, type RunResult } from './runner.ts';

@@ -8,6 +8,7 @@ import type { FinalVideosRepository } from '../db/repositories/final-videos.ts';
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { createRenderJob, renderFailureMessage } from './render-job.ts';
+import type { FinalVideoRenderer } from './segmented-render.ts';
 import { storedCompositionSchema } from './stored-composition.ts';
 import { defineJob, PermanentJobError } from './types.ts';
 
@@ -31,6 +32,8 @@ const posterWidth = 540;
  */
 export function createFinalRenderJob(deps: {
   render: ReturnType<typeof createRenderJob>;
+  /** The render job's single pass, or segments across workers for a long video. */
+  renderVideo: FinalVideoRenderer;
   storage: ObjectStorage;
   media: MediaPort;
   finalVideos: FinalVideosRepository;
@@ -48,7 +51,7 @@ export function createFinalRenderJob(deps: {
     runningPerUser: deps.rendersAtOnce,
     async handler(payload, context) {
       const keys = finalVideoKeys(context.userId, payload.projectId);
-      const rendered = await render.handler({ composition: payload.composition, profile: 'final', outputKey: keys.video }, context);
+      const rendered = await deps.renderVideo({ composition: payload.composition, profile: 'final', outputKey: keys.video }, context);
 
       await mkdir(deps.tmpDir, { recursive: true });
       const scratch = join(deps.tmpDir, `poster-${context.jobId}-${context.attempt}`);
