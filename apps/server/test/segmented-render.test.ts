@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';
 
 const [pglite] = await testDatabaseTargets();
-const seconds = 8;
+const seconds = 6;
 
 /** Every file under a folder, however deep; none when it does not exist. */
 function filesUnder(dir: string): string[] {
@@ -27,11 +27,11 @@ describe('a final render split into segments across workers', () => {
     t = undefined;
   });
 
-  /** A project with an 8 s background and voiceover, rendered through the final-render job; answers its status row. */
-  async function renderFinal(settings: AppConfig['renderSegments'], byKind: Record<string, number>) {
+  /** A project with a 6 s background and voiceover whose final render is queued. */
+  async function startFinal(settings: AppConfig['renderSegments'], byKind: Record<string, number>) {
     t = await startTestApp(pglite!, { renderSegments: settings });
     await t.composed.queue.startWorkers(1, byKind);
-    const { userId } = await signUpAndConfirm(t.app, `segments-${settings.parts}@example.com`);
+    const { userId } = await signUpAndConfirm(t.app, 'segments@example.com');
     const uploads = join(t.config.dataDir, 'files/users', userId, 'uploads');
     mkdirSync(uploads, { recursive: true });
     const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
@@ -39,7 +39,6 @@ describe('a final render split into segments across workers', () => {
     ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=220:duration=${seconds}`, join(uploads, 'voice.wav')]);
     const projectId = 'segmented-project';
     await t.composed.repositories.projects.create({ id: projectId, userId, videoType: 'add-brolls' });
-
     const job = await t.composed.queue.enqueue(
       t.composed.jobs.final,
       {
@@ -51,12 +50,20 @@ describe('a final render split into segments across workers', () => {
       },
       { userId },
     );
-    let record: JobStatusRecord;
-    do {
+    return { jobId: job.id, userId, projectId, dataDir: t.config.dataDir };
+  }
+
+  async function settle(userId: string, jobId: string, until = (r: JobStatusRecord) => r.state !== 'queued' && r.state !== 'processing') {
+    for (;;) {
+      const record = await t!.composed.queue.status(userId, jobId);
+      if (until(record)) return record;
       await sleep(200);
-      record = await t.composed.queue.status(userId, job.id);
-    } while (record.state === 'queued' || record.state === 'processing');
-    return { record, userId, projectId, dataDir: t.config.dataDir };
+    }
+  }
+
+  async function renderFinal(settings: AppConfig['renderSegments'], byKind: Record<string, number>) {
+    const started = await startFinal(settings, byKind);
+    return { ...started, record: await settle(started.userId, started.jobId) };
   }
 
   const counts = async (queue: string) =>
@@ -79,6 +86,26 @@ describe('a final render split into segments across workers', () => {
     const children = await counts('render-segment');
     expect((children.done ?? 0) + (children.cancelled ?? 0)).toBe(2);
     expect(children.done).toBeGreaterThanOrEqual(1);
+    expect(filesUnder(join(dataDir, 'files/users', userId, 'renders/segments'))).toEqual([]);
+    expect(filesUnder(join(dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('with no worker free for segments, the final render takes every one back and finishes alone', { timeout: 300_000 }, async () => {
+    const { record, userId, dataDir } = await renderFinal({ parts: 3, minSeconds: 4 }, { 'render-segment': 0 });
+    expect(record).toMatchObject({ state: 'done', percent: 100 });
+    expect(await counts('render-segment')).toEqual({ cancelled: 2 });
+    expect(filesUnder(join(dataDir, 'files/users', userId, 'renders/segments'))).toEqual([]);
+    expect(filesUnder(join(dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('cancelling the final render cancels its segments and removes its pieces', { timeout: 300_000 }, async () => {
+    const { jobId, userId, dataDir } = await startFinal({ parts: 3, minSeconds: 4 }, { 'render-segment': 1 });
+    await settle(userId, jobId, (r) => r.state === 'processing' && r.percent >= 5);
+    await t!.composed.queue.cancel(userId, jobId);
+    await settle(userId, jobId, () => filesUnder(join(dataDir, 'tmp')).length === 0);
+    // The segment a worker had started stops within a heartbeat; the one still queued never starts.
+    await sleep(1500);
+    expect(await counts('render-segment')).toEqual({ cancelled: 2 });
     expect(filesUnder(join(dataDir, 'files/users', userId, 'renders/segments'))).toEqual([]);
     expect(filesUnder(join(dataDir, 'tmp'))).toEqual([]);
   });

@@ -71,17 +71,15 @@ export function createFinalVideoRenderer(deps: {
       return true;
     };
 
-    let children: Child[] = [];
+    const children: Child[] = [];
     try {
       await mkdir(work, { recursive: true });
       // A fixed key per segment: an attempt that carries on after a shutdown finds the segments already under way.
-      children = await Promise.all(
-        plan.bounds.slice(1).map(async (bounds) => {
-          const child = { composition: payload.composition, profile: payload.profile, bounds, outputKey: keyOf(bounds) };
-          const record = await queue.enqueue(deps.segment, child, { userId, idempotencyKey: `${context.jobId}-segment-${bounds.index}` });
-          return { id: record.id, bounds };
-        }),
-      );
+      for (const bounds of plan.bounds.slice(1)) {
+        const child = { composition: payload.composition, profile: payload.profile, bounds, outputKey: keyOf(bounds) };
+        const record = await queue.enqueue(deps.segment, child, { userId, idempotencyKey: `${context.jobId}-segment-${bounds.index}` });
+        children.push({ id: record.id, bounds });
+      }
       await renderHere(plan.bounds[0]!);
       const soundtrack = await media.renderSoundtrack(composition, { ...run, profile: payload.profile, outputPath: audioPath, onProgress: (p) => report(weights.length - 1, p) });
       peak = Math.max(peak, soundtrack.peakRssBytes ?? 0);
