@@ -100,7 +100,8 @@ describe('a final render split into segments across workers', () => {
 
   it('cancelling the final render cancels its segments and removes its pieces', { timeout: 300_000 }, async () => {
     const { jobId, userId, dataDir } = await startFinal({ parts: 3, minSeconds: 4 }, { 'render-segment': 1 });
-    await settle(userId, jobId, (r) => r.state === 'processing' && r.percent >= 5);
+    const started = await settle(userId, jobId, (r) => (r.state === 'processing' && r.percent >= 5) || (r.state !== 'queued' && r.state !== 'processing'));
+    expect(started.state).toBe('processing');
     await t!.composed.queue.cancel(userId, jobId);
     await settle(userId, jobId, () => filesUnder(join(dataDir, 'tmp')).length === 0);
     // The segment a worker had started stops within a heartbeat; the one still queued never starts.
