@@ -34,12 +34,12 @@ async function framePsnr(dir: string, a: string, b: string): Promise<number[]> {
     .map((value) => (value === 'inf' ? Infinity : Number(value)));
 }
 
-async function streamDurations(path: string): Promise<{ video: number; audio: number }> {
-  const out = await new Promise<string>((resolve, reject) =>
-    execFile('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,duration', '-of', 'csv=p=0', path], (e, stdout) => (e ? reject(e) : resolve(stdout))),
-  );
-  const of = (type: string) => Number(out.split('\n').find((l) => l.startsWith(type))!.split(',')[1]);
-  return { video: of('video'), audio: of('audio') };
+/** Each stream's duration and packet count (one packet per frame for H.264 out of ffmpeg), without decoding. */
+async function streams(path: string): Promise<{ video: number; audio: number; frames: number }> {
+  const args = ['-v', 'error', '-count_packets', '-show_entries', 'stream=codec_type,duration,nb_read_packets', '-of', 'csv=p=0', path];
+  const out = await new Promise<string>((resolve, reject) => execFile('ffprobe', args, (e, stdout) => (e ? reject(e) : resolve(stdout))));
+  const of = (type: string) => out.split('\n').find((l) => l.startsWith(type))!.split(',').map(Number);
+  return { video: of('video')[1]!, audio: of('audio')[1]!, frames: of('video')[2]! };
 }
 
 let dir: string;
@@ -90,24 +90,24 @@ describe('a segmented final render', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(100);
 
-    const [a, b] = await Promise.all([frameHashes(single), frameHashes(segmented)]);
-    expect(b).toHaveLength(seconds * 30);
-    expect(b).toHaveLength(a.length);
+    const [one, split, b] = await Promise.all([streams(single), streams(segmented), frameHashes(segmented)]);
+    expect(split.frames).toBe(seconds * 30);
+    expect(split.frames).toBe(one.frames);
+    expect(b).toHaveLength(split.frames);
     for (const seam of seams) {
       // The source moves every frame, so a repeated (or dropped-and-held) frame at a seam shows as equal neighbours.
       for (const i of [seam - 1, seam]) expect(b[i], `frames ${i} and ${i + 1}`).not.toBe(b[i + 1]);
     }
 
     const psnr = await framePsnr(dir, single, segmented);
-    expect(psnr).toHaveLength(a.length);
+    expect(psnr).toHaveLength(split.frames);
     expect(Math.min(...psnr)).toBeGreaterThanOrEqual(45);
     // The first segment starts where the single pass starts and sees the same frames ahead: it is the same encode.
     expect(psnr.slice(0, seams[0]).filter((p) => p !== Infinity).length).toBeLessThan(10);
 
-    const durations = await streamDurations(segmented);
-    expect(Math.abs(durations.video - seconds)).toBeLessThan(1 / 30);
-    expect(Math.abs(durations.audio - durations.video)).toBeLessThan(1 / 30);
-    expect(Math.abs((await streamDurations(single)).video - durations.video)).toBeLessThan(1 / 30);
+    expect(Math.abs(split.video - seconds)).toBeLessThan(1 / 30);
+    expect(Math.abs(split.video - one.video)).toBeLessThan(1 / 30);
+    expect(Math.abs(split.audio - split.video)).toBeLessThan(1 / 30);
 
     const log = await ffmpegLog(['-i', segmented, '-vf', 'blackdetect=d=0:pix_th=0.1', '-af', 'silencedetect=n=-50dB:d=0.02', '-f', 'null', '-']);
     expect(log).not.toMatch(/black_start/);
