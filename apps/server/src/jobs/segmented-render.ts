@@ -110,7 +110,8 @@ export function createFinalVideoRenderer(deps: {
       const handedOn = signal.aborted && !(signal.reason instanceof JobCancelledError);
       if (!handedOn) {
         await Promise.all(children.map((child) => queue.cancel(userId, child.id).catch(() => undefined)));
-        await Promise.all(children.map((child) => storage.delete(keyOf(child.bounds))));
+        // A piece left in storage costs less than failing a video that is already stored.
+        await Promise.all(children.map((child) => storage.delete(keyOf(child.bounds)).catch(() => undefined)));
       }
       await rm(work, { recursive: true, force: true });
     }
