@@ -14,6 +14,8 @@ import { createBoss } from './jobs/boss.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createFinalRenderJob } from './jobs/final-render-job.ts';
 import { createRenderJob } from './jobs/render-job.ts';
+import { createRenderSegmentJob } from './jobs/render-segment-job.ts';
+import { createFinalVideoRenderer } from './jobs/segmented-render.ts';
 import { createSpeechJob } from './jobs/speech-job.ts';
 import { createTranscribeJob } from './jobs/transcribe-job.ts';
 import { createLibraryItemJob } from './jobs/library-item-job.ts';
@@ -53,8 +55,18 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
   const mediaPort = createMediaPort();
   const boss = createBoss(database, (error) => log.error(`job queue: ${error.message}`));
   const render = createRenderJob({ storage, media: mediaPort, tmpDir: join(config.dataDir, 'tmp') });
+  const segment = createRenderSegmentJob({ storage, media: mediaPort, tmpDir: join(config.dataDir, 'tmp') });
   const final = createFinalRenderJob({
     render,
+    renderVideo: createFinalVideoRenderer({
+      render,
+      segment,
+      queue: () => queue,
+      storage,
+      media: mediaPort,
+      tmpDir: join(config.dataDir, 'tmp'),
+      settings: config.renderSegments,
+    }),
     storage,
     media: mediaPort,
     finalVideos: repositories.finalVideos,
@@ -72,6 +84,7 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
   const jobs = {
     render,
     final,
+    segment,
     speech: createSpeechJob({ ...speech, storage, media: mediaPort, tmpDir: join(config.dataDir, 'tmp') }),
     transcribe: createTranscribeJob({ transcriber, storage, logError: log.error }),
     libraryItem: createLibraryItemJob({ task: async (id) => (await library()).find((task) => task.id === id), tmpDir: join(config.dataDir, 'tmp') }),

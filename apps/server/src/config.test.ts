@@ -128,3 +128,12 @@ describe('WORKER_CONCURRENCY_BY_KIND', () => {
     expect(() => loadConfig({ DATA_DIR: dir, WORKER_CONCURRENCY_BY_KIND: 'render-final:2' })).toThrow(/WORKER_CONCURRENCY_BY_KIND is kind=count pairs/);
   });
 });
+
+describe('RENDER_SEGMENTS', () => {
+  it('renders in one pass unless told to split long videos, and refuses a count below one', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).renderSegments).toEqual({ parts: 1, minSeconds: 40 });
+    expect(loadConfig({ DATA_DIR: dir, RENDER_SEGMENTS: '3', RENDER_SEGMENT_MIN_SECONDS: '30' }).renderSegments).toEqual({ parts: 3, minSeconds: 30 });
+    expect(() => loadConfig({ DATA_DIR: dir, RENDER_SEGMENTS: '0' })).toThrow(/RENDER_SEGMENTS/);
+  });
+});

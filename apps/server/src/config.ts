@@ -10,6 +10,7 @@ import type { HostedTranscriberSettings } from './providers/transcriber/index.ts
 import type { LibrarySettings } from './modules/library/library.ts';
 import type { LlmSettings } from './providers/writer/index.ts';
 import type { Seller } from './modules/billing/invoice-pdf.ts';
+import type { SegmentSettings } from './jobs/segmented-render.ts';
 import type { VideoGenerationJobDeps } from './jobs/video-generation-job.ts';
 import { videoGenerationSettingsFromEnv, type VideoGenerationSettings } from './providers/video-generation/settings.ts';
 import { imageGenerationSettingsFromEnv, type ImageGenerationSettings } from './providers/image-generation/settings.ts';
@@ -47,6 +48,10 @@ const envSchema = z.object({
     .string()
     .regex(/^([a-z-]+=\d{1,2}(,[a-z-]+=\d{1,2})*)?$/, 'WORKER_CONCURRENCY_BY_KIND is kind=count pairs, comma-separated (e.g. render-final=2,generate-video=0)')
     .default(''),
+  // A final video at least RENDER_SEGMENT_MIN_SECONDS long is split into RENDER_SEGMENTS pieces that free workers
+  // render in parallel (render-segment jobs); 1 renders every video in one pass.
+  RENDER_SEGMENTS: z.coerce.number().int().min(1).max(16).default(1),
+  RENDER_SEGMENT_MIN_SECONDS: z.coerce.number().min(0).default(40),
   // Behind a reverse proxy: 'true' (any), a hop count, or the proxies' addresses/CIDRs, comma-separated.
   TRUST_PROXY: z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'TRUST_PROXY is true, false, a hop count or a comma-separated list of addresses').default('false'),
   // A worker's metrics on 127.0.0.1:<port> (workers serve no HTTP otherwise); unset, none.
@@ -125,6 +130,8 @@ export interface AppConfig {
   workerConcurrency: number;
   /** Overrides of workerConcurrency by job kind; 0 leaves a kind to other processes. */
   workerConcurrencyByKind: Record<string, number>;
+  /** Final renders split into segments across workers (jobs/segmented-render.ts). */
+  renderSegments: SegmentSettings;
   /** Which proxies' X-Forwarded-For to believe, so rate limits and logs see the client, not the proxy. */
   trustProxy: boolean | number | string[];
   metricsPort: number | undefined;
@@ -234,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runWorkers: e.RUN_WORKERS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     workerConcurrencyByKind: Object.fromEntries(e.WORKER_CONCURRENCY_BY_KIND.split(',').filter(Boolean).map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])])),
+    renderSegments: { parts: e.RENDER_SEGMENTS, minSeconds: e.RENDER_SEGMENT_MIN_SECONDS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metricsPort: e.METRICS_PORT,
     fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,

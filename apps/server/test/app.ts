@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     runWorkers: false,
     workerConcurrency: 1,
     workerConcurrencyByKind: {},
+    renderSegments: { parts: 1, minSeconds: 40 },
     trustProxy: false,
     metricsPort: undefined,
     fileUrlTtlSeconds: 3600,

@@ -146,6 +146,26 @@ describe.each(targets)('job queue on $name', (target) => {
     await expect(queue.cancel('someone-else', job.id)).rejects.toThrow('Not found.');
   });
 
+  it('takes back a job only while no worker has claimed it', async () => {
+    const idle = defineJob({ ...work, name: 'test-idle' });
+    const producer = createJobQueue({ boss: createBoss(database, () => undefined), statuses: repositories.jobStatus, definitions: [idle], log: quiet });
+    try {
+      const waiting = await producer.enqueue(idle, { mode: 'ok', tag: `${target.name}-idle` }, { userId });
+      expect(await producer.cancelIfQueued('someone-else', waiting.id)).toBe(false);
+      expect(await producer.cancelIfQueued(userId, waiting.id)).toBe(true);
+      expect((await repositories.jobStatus.find(waiting.id))!.state).toBe('cancelled');
+      expect(await producer.cancelIfQueued(userId, waiting.id)).toBe(false);
+    } finally {
+      await producer.stop();
+    }
+
+    const running = await queue.enqueue(work, { mode: 'slow', tag: `${target.name}-taken` }, { userId });
+    await waitForState(repositories, running.id, ['processing']);
+    expect(await queue.cancelIfQueued(userId, running.id)).toBe(false);
+    expect((await repositories.jobStatus.find(running.id))!.state).toBe('processing');
+    await queue.cancel(userId, running.id);
+  });
+
   it('runs a system job with no owner, once per key, hidden from users, and again once forgotten', async () => {
     const tag = `${target.name}-chore`;
     const [a, b] = await Promise.all([0, 1].map(() => queue.enqueueOnce(chore, { tag }, { userId: null, idempotencyKey: tag })));

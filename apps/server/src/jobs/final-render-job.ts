@@ -6,6 +6,7 @@ import type { FinalVideosRepository } from '../db/repositories/final-videos.ts';
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { createRenderJob, renderFailureMessage } from './render-job.ts';
+import type { FinalVideoRenderer } from './segmented-render.ts';
 import { storedCompositionSchema } from './stored-composition.ts';
 import { defineJob, PermanentJobError } from './types.ts';
 
@@ -29,6 +30,8 @@ const posterWidth = 540;
  */
 export function createFinalRenderJob(deps: {
   render: ReturnType<typeof createRenderJob>;
+  /** The render job's single pass, or segments across workers for a long video. */
+  renderVideo: FinalVideoRenderer;
   storage: ObjectStorage;
   media: MediaPort;
   finalVideos: FinalVideosRepository;
@@ -47,7 +50,7 @@ export function createFinalRenderJob(deps: {
     async handler(payload, context) {
       const keys = finalVideoKeys(context.userId, payload.projectId);
       const clock = phaseClock();
-      const rendered = await render.renderToFile({ composition: payload.composition, profile: 'final', outputKey: keys.video }, context);
+      const rendered = await deps.renderVideo({ composition: payload.composition, profile: 'final', outputKey: keys.video }, context);
       const poster = join(deps.tmpDir, `poster-${context.jobId}-${context.attempt}.jpg`);
       let size: number;
       try {

@@ -214,6 +214,17 @@ export function createJobQueue(options: JobQueueOptions) {
       return (await statuses.find(jobId))!;
     },
 
+    /**
+     * Takes back a job that no worker has started (a worker claiming it at the same moment finds it cancelled), so
+     * whoever queued it can do the work itself; false once a worker has it.
+     */
+    async cancelIfQueued(userId: string | null, jobId: string): Promise<boolean> {
+      const record = await statuses.findOwned(userId, jobId);
+      if (!record || !(await statuses.cancelQueued(jobId))) return false;
+      await boss.cancel(definitionOf(record.queue).name, jobId).catch(() => undefined);
+      return true;
+    },
+
     /** Forgets a finished system job, so its idempotency key starts it again; false while it is queued or running. */
     forgetSystemJob: (jobId: string) => statuses.removeSettledSystem(jobId),
 

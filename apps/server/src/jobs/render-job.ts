@@ -1,9 +1,10 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { CompositionInput } from '@reelsmith/media';
 import { z } from 'zod';
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
-import { isReadableBy, localPathSchema, resolveCompositionPaths, storedCompositionSchema } from './stored-composition.ts';
+import { isReadableBy, localPathSchema, resolveCompositionPaths, storedCompositionSchema, type StoredComposition } from './stored-composition.ts';
 import { defineJob, PermanentJobError, type JobContext } from './types.ts';
 
 export const renderJobPayload = z.object({
@@ -14,6 +15,14 @@ export const renderJobPayload = z.object({
 export type RenderJobPayload = z.infer<typeof renderJobPayload>;
 
 export const renderFailureMessage = 'Video generation failed.';
+
+/** The user's stored composition with local copies of its files; a file that is not the user's or is gone fails for good. */
+export function localComposition(storage: ObjectStorage, userId: string, stored: StoredComposition): Promise<CompositionInput> {
+  return resolveCompositionPaths(stored, async (key) => {
+    if (!isReadableBy(userId, key) || !(await storage.stat(key))) throw new PermanentJobError(renderFailureMessage);
+    return localPathSchema.parse(await storage.localPath(key));
+  });
+}
 
 /**
  * Renders a stored composition in one ffmpeg run and stores the MP4 under a key fixed by the caller, so a retried
@@ -26,10 +35,7 @@ export function createRenderJob(deps: { storage: ObjectStorage; media: MediaPort
    */
   async function renderToFile(payload: RenderJobPayload, context: JobContext) {
     if (!payload.outputKey.startsWith(`users/${context.userId}/`)) throw new PermanentJobError(renderFailureMessage);
-    const composition = await resolveCompositionPaths(payload.composition, async (key) => {
-      if (!isReadableBy(context.userId, key) || !(await deps.storage.stat(key))) throw new PermanentJobError(renderFailureMessage);
-      return localPathSchema.parse(await deps.storage.localPath(key));
-    });
+    const composition = await localComposition(deps.storage, context.userId, payload.composition);
     await mkdir(deps.tmpDir, { recursive: true });
     // A worker that died mid-render on this machine left its partial output behind.
     const stale = (await readdir(deps.tmpDir)).filter((name) => name.startsWith(`render-${context.jobId}-`));

@@ -1,4 +1,4 @@
-import { compositionSchema, localPathSchema, type CompositionInput } from '../composition.ts';
+import { compositionSchema, localPathSchema, type Composition, type CompositionInput } from '../composition.ts';
 import { GraphBuilder, sec } from '../filtergraph.ts';
 import { buildAss } from '../subtitles/ass.ts';
 import { soundtrack } from './audio.ts';
@@ -12,17 +12,26 @@ export const profiles = {
     video: ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '28', '-pix_fmt', 'yuv420p'],
     audio: ['-c:a', 'aac', '-b:a', '96k'],
   },
-  /** The delivered file; veryfast keeps a 59 s render under realtime on two cores at a bitrate that survives upload. */
+  /**
+   * The delivered file; veryfast keeps a 59 s render under realtime on two cores at a bitrate that survives upload.
+   * A keyframe on every 60th frame whatever x264's scene cuts decide, so a segmented render can start its pieces where
+   * the single pass has a keyframe too.
+   */
   final: {
     width: 1080,
     height: 1920,
-    video: ['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-crf', '21', '-pix_fmt', 'yuv420p', '-g', '60'],
+    video: [
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-crf', '21', '-pix_fmt', 'yuv420p'],
+      ...['-g', '60', '-force_key_frames', 'expr:eq(mod(n,60),0)'],
+    ],
     audio: ['-c:a', 'aac', '-b:a', '160k'],
   },
 } as const;
 export type ProfileName = keyof typeof profiles;
 
-const fps = 30;
+/** Every profile's output rate; segment bounds and frame counts are in frames of this rate. */
+export const fps = 30;
+const sampleRate = 48000;
 
 export interface CompileOptions {
   profile: ProfileName;
@@ -42,34 +51,56 @@ export interface CompiledRender {
   files: { path: string; contents: string }[];
 }
 
-/** One ffmpeg invocation for the whole document, so the picture is encoded exactly once. */
-export function compileComposition(input: CompositionInput, options: CompileOptions): CompiledRender {
+/** A parsed document with the lengths every compiler of it needs. */
+export interface Document {
+  c: Composition;
+  profile: (typeof profiles)[ProfileName];
+  frame: Frame;
+  /** The main part, before the closing image. */
+  main: number;
+  total: number;
+}
+
+export function readDocument(input: CompositionInput, profileName: ProfileName): Document {
   const c = compositionSchema.parse(input);
-  const outputPath = localPathSchema.parse(options.outputPath);
-  const profile = profiles[options.profile];
+  const profile = profiles[profileName];
   const frame: Frame = { width: profile.width, height: profile.height, fps, k: profile.width / 1080 };
   const main = c.duration ?? c.voiceover?.duration ?? naturalLength(c.background);
-  const total = main + (c.closingImage?.duration ?? 0);
+  return { c, profile, frame, main, total: main + (c.closingImage?.duration ?? 0) };
+}
 
-  const g = new GraphBuilder();
-  const files: CompiledRender['files'] = [];
-  let video = background(g, c.background, frame, main);
+/**
+ * The whole picture as chains on `g`, the same for a full render and for each segment of one, so a segment's frames
+ * are the full render's frames. The subtitle script the graph reads is added to `files`.
+ */
+export function picture(g: GraphBuilder, d: Document, options: Omit<CompileOptions, 'profile'>, files: CompiledRender['files']): string {
+  const { c, frame } = d;
+  let video = background(g, c.background, frame, d.main);
   video = overlays(g, video, c.overlays, frame);
   if (c.closingImage) video = closing(g, video, c.closingImage, frame);
   if (c.subtitles && c.subtitles.cues.length > 0) {
-    const assPath = localPathSchema.parse(options.assPath ?? `${outputPath}.ass`);
+    const assPath = localPathSchema.parse(options.assPath ?? `${options.outputPath}.ass`);
     files.push({ path: assPath, contents: buildAss(c.subtitles.cues, c.subtitles) });
     video = captions(g, video, assPath, options.fontsDir);
   }
   if (c.logo) video = logo(g, video, c.logo, frame);
-  const audio = soundtrack(g, c.voiceover, c.music, total);
+  return video;
+}
 
+export const quietHead = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
+export const videoEncoding = (d: Document) => [...d.profile.video, '-r', String(fps)];
+export const audioEncoding = (d: Document) => [...d.profile.audio, '-ar', String(sampleRate), '-ac', '2'];
+
+/** One ffmpeg invocation for the whole document, so the picture is encoded exactly once. */
+export function compileComposition(input: CompositionInput, options: CompileOptions): CompiledRender {
+  const outputPath = localPathSchema.parse(options.outputPath);
+  const d = readDocument(input, options.profile);
+  const g = new GraphBuilder();
+  const files: CompiledRender['files'] = [];
+  const video = picture(g, d, { ...options, outputPath }, files);
+  const audio = soundtrack(g, d.c.voiceover, d.c.music, d.total);
   const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
+    ...quietHead,
     ...g.inputArgs,
     '-filter_complex',
     g.chains.join(';'),
@@ -77,19 +108,13 @@ export function compileComposition(input: CompositionInput, options: CompileOpti
     `[${video}]`,
     '-map',
     `[${audio}]`,
-    ...profile.video,
-    '-r',
-    String(fps),
-    ...profile.audio,
-    '-ar',
-    '48000',
-    '-ac',
-    '2',
+    ...videoEncoding(d),
+    ...audioEncoding(d),
     '-t',
-    sec(total),
+    sec(d.total),
     '-movflags',
     '+faststart',
     outputPath,
   ];
-  return { args, duration: total, files };
+  return { args, duration: d.total, files };
 }

@@ -116,6 +116,15 @@ export function createJobStatusRepository(db: Database) {
         .returning({ id: jobStatus.id });
       return rows.length === 1;
     },
+    /** Cancels the job only while no worker has claimed it; false once one has (or it is settled). */
+    async cancelQueued(id: string): Promise<boolean> {
+      const rows = await db
+        .update(jobStatus)
+        .set({ state: 'cancelled', updatedAt: new Date() })
+        .where(and(eq(jobStatus.id, id), eq(jobStatus.state, 'queued')))
+        .returning({ id: jobStatus.id });
+      return rows.length === 1;
+    },
     /** How many jobs each queue has in each state, for the metrics. */
     async countsByQueueAndState(): Promise<Array<{ queue: string; state: string; count: number }>> {
       return db.select({ queue: jobStatus.queue, state: jobStatus.state, count: count() }).from(jobStatus).groupBy(jobStatus.queue, jobStatus.state);

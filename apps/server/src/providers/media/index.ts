@@ -1,4 +1,4 @@
-import { detectSilences, probe, renderComposition, runFfmpeg, verifyDecodes, writeRecognitionWav } from '@reelsmith/media';
+import { detectSilences, joinSegments, probe, renderComposition, renderSegment, renderSoundtrack, runFfmpeg, verifyDecodes, writeRecognitionWav } from '@reelsmith/media';
 import type { MediaPort } from './types.ts';
 
 export type { MediaPort } from './types.ts';
@@ -10,6 +10,9 @@ export function createMediaPort(): MediaPort {
     runFfmpeg,
     verifyDecodes,
     renderComposition,
+    renderSegment,
+    renderSoundtrack,
+    joinSegments,
     writeRecognitionWav,
     detectSilences,
     async probeDecodable(path) {

@@ -1,4 +1,15 @@
-import type { detectSilences, MediaInfo, probe, renderComposition, runFfmpeg, verifyDecodes, writeRecognitionWav } from '@reelsmith/media';
+import type {
+  detectSilences,
+  joinSegments,
+  MediaInfo,
+  probe,
+  renderComposition,
+  renderSegment,
+  renderSoundtrack,
+  runFfmpeg,
+  verifyDecodes,
+  writeRecognitionWav,
+} from '@reelsmith/media';
 
 /**
  * Everything in the server that starts ffmpeg or ffprobe goes through this port, built once at the composition root,
@@ -10,6 +21,10 @@ export interface MediaPort {
   runFfmpeg: typeof runFfmpeg;
   verifyDecodes: typeof verifyDecodes;
   renderComposition: typeof renderComposition;
+  /** The pieces of a segmented render (jobs/segmented-render.ts). */
+  renderSegment: typeof renderSegment;
+  renderSoundtrack: typeof renderSoundtrack;
+  joinSegments: typeof joinSegments;
   writeRecognitionWav: typeof writeRecognitionWav;
   detectSilences: typeof detectSilences;
   /** probe, then decode the last seconds: a file cut short behind a valid header fails here rather than in a render. */
