@@ -114,6 +114,8 @@ export interface AppConfig {
   /** PUBLIC_URL was given: only that origin is trusted. Unset, the loopback names on the port and same-origin calls are. */
   publicUrlConfigured: boolean;
   dataDir: string;
+  /** Scratch files: DATA_DIR/tmp, narrowed by main.ts and worker.ts to a folder of the process's own (scratch-dir.ts). */
+  tmpDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
   /** Opens the dev mailbox and the test gateway's clock; never logged. */
@@ -225,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     publicUrlConfigured: Boolean(e.PUBLIC_URL),
     dataDir,
+    tmpDir: join(dataDir, 'tmp'),
     databaseUrl: e.DATABASE_URL || undefined,
     authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir, 'auth-secret'),
     operatorToken: e.OPERATOR_TOKEN ?? loadOrCreateSecret(dataDir, 'operator-token'),

@@ -1,9 +1,12 @@
 import { loadConfig } from './config.ts';
+import { claimScratchDir } from './scratch-dir.ts';
 import { openDatabase } from './db/client.ts';
 import { composeApp } from './compose.ts';
 import { startBanner } from './start-banner.ts';
 
-const config = loadConfig();
+const loaded = loadConfig();
+const scratch = claimScratchDir(loaded.tmpDir);
+const config = { ...loaded, tmpDir: scratch.dir };
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const log = { info: (line: string) => console.log(line), error: (line: string) => console.error(line) };
@@ -18,6 +21,7 @@ async function shutdown(signal: string) {
   await app.close();
   await queue.stop();
   await database.close();
+  scratch.release();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
