@@ -49,6 +49,8 @@ const envSchema = z.object({
     .default(''),
   // Behind a reverse proxy: 'true' (any), a hop count, or the proxies' addresses/CIDRs, comma-separated.
   TRUST_PROXY: z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'TRUST_PROXY is true, false, a hop count or a comma-separated list of addresses').default('false'),
+  // How long a running job may go without its worker's heartbeat (once a second) before another worker takes it over.
+  JOB_LOST_AFTER_SECONDS: z.coerce.number().int().min(3).max(3600).default(20),
   // A worker's metrics on 127.0.0.1:<port> (workers serve no HTTP otherwise); unset, none.
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(6 * 60 * 60),
@@ -127,6 +129,8 @@ export interface AppConfig {
   workerConcurrency: number;
   /** Overrides of workerConcurrency by job kind; 0 leaves a kind to other processes. */
   workerConcurrencyByKind: Record<string, number>;
+  /** A processing job whose heartbeat is older than this is handed to another worker. */
+  jobLostAfterSeconds: number;
   /** Which proxies' X-Forwarded-For to believe, so rate limits and logs see the client, not the proxy. */
   trustProxy: boolean | number | string[];
   metricsPort: number | undefined;
@@ -237,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runWorkers: e.RUN_WORKERS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     workerConcurrencyByKind: Object.fromEntries(e.WORKER_CONCURRENCY_BY_KIND.split(',').filter(Boolean).map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])])),
+    jobLostAfterSeconds: e.JOB_LOST_AFTER_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metricsPort: e.METRICS_PORT,
     fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,

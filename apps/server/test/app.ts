@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     runWorkers: false,
     workerConcurrency: 1,
     workerConcurrencyByKind: {},
+    jobLostAfterSeconds: 20,
     trustProxy: false,
     metricsPort: undefined,
     fileUrlTtlSeconds: 3600,
