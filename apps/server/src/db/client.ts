@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import { rideOutRestarts } from './retry.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -65,6 +66,8 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // An idle connection can be cut by the server (a restart, a dropped database); the pool replaces it on next use,
   // and without a listener the 'error' event would end the process.
   pool.on('error', () => undefined);
+  // A restart or failover of the server takes seconds; requests and jobs wait that long rather than fail.
+  rideOutRestarts(pool, 60_000);
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db: db as unknown as Database,
