@@ -19,6 +19,13 @@ const renders = Number(process.env.BENCH_RENDERS ?? 12);
 const seconds = Number(process.env.BENCH_SECONDS ?? 1);
 const perPerson = 2;
 
+/** CPU seconds of a process and its reaped children (its ffmpeg runs): utime, stime, cutime, cstime at 100 Hz. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+}
+
 const unavailable = namespacesUnavailable() ?? postgresUnavailable();
 if (unavailable) {
   out(`bench:workers cannot run here: ${unavailable}`);
@@ -31,7 +38,7 @@ execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size
   '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip]);
 const video = readFileSync(clip);
 
-async function measure(workers: number): Promise<{ wall: number; perMinute: number; load: number }> {
+async function measure(workers: number): Promise<{ wall: number; perMinute: number; cpuPerRender: number; load: number }> {
   const cluster = await startCluster({ apis: 1, workers, lostAfterSeconds: 20 });
   try {
     const api = cluster.apis[0]!.url;
@@ -43,6 +50,7 @@ async function measure(workers: number): Promise<{ wall: number; perMinute: numb
         return { person, videoId: (await person.prepareVideo([api, api], video)).videoId };
       }),
     );
+    const cpuBefore = cluster.workers.reduce((sum, worker) => sum + cpuSeconds(worker.child.pid!), 0);
     const started = performance.now();
     const statuses = await Promise.all(
       projects.map(async ({ person, videoId }) => {
@@ -53,19 +61,21 @@ async function measure(workers: number): Promise<{ wall: number; perMinute: numb
     const wall = (performance.now() - started) / 1000;
     const failed = statuses.filter((status) => status.status !== 'done');
     if (failed.length > 0) throw new Error(`${failed.length} renders failed: ${JSON.stringify(failed[0])}`);
-    return { wall, perMinute: (renders * 60) / wall, load: loadavg()[0]! };
+    const cpu = cluster.workers.reduce((sum, worker) => sum + cpuSeconds(worker.child.pid!), 0) - cpuBefore;
+    return { wall, perMinute: (renders * 60) / wall, cpuPerRender: cpu / renders, load: loadavg()[0]! };
   } finally {
     await cluster.destroy();
   }
 }
 
 try {
-  out(`${renders} final renders of a ${seconds} s clip (1080x1920) per row; 1 API host; load average is the machine's after the row`);
-  out('| workers | wall (s) | renders/min | load avg |');
-  out('|---|---|---|---|');
+  // Wall time depends on what else the machine runs (its load average is printed); the workers' CPU per render does not.
+  out(`${renders} final renders of a ${seconds} s clip (1080x1920) per row; 1 API host`);
+  out('| workers | wall (s) | renders/min | worker CPU s per render | load avg after |');
+  out('|---|---|---|---|---|');
   for (const workers of [1, 2, 3]) {
-    const { wall, perMinute, load } = await measure(workers);
-    out(`| ${workers} | ${wall.toFixed(1)} | ${perMinute.toFixed(1)} | ${load.toFixed(1)} |`);
+    const { wall, perMinute, cpuPerRender, load } = await measure(workers);
+    out(`| ${workers} | ${wall.toFixed(1)} | ${perMinute.toFixed(1)} | ${cpuPerRender.toFixed(2)} | ${load.toFixed(1)} |`);
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
