@@ -2,12 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 
 /**
- * Failures after which the statement surely did not run, so running it again cannot apply it twice: the server
- * could not be reached or refused the connection while starting or stopping (57P03), or it aborted the statement
- * because it is shutting down (57P01, 57P02). A connection cut mid-statement without an answer (ECONNRESET,
- * "Connection terminated") is not among them: that statement may have committed.
+ * Failures after which the statement surely did not commit, so running it again cannot apply it twice: the server
+ * could not be reached or refused the connection while starting or stopping (57P03); it aborted the statement
+ * because it is shutting down (57P01, 57P02); or it had closed the connection before reading the statement (a
+ * closed socket answers what it did not read with a reset: ECONNRESET, EPIPE; a statement's implicit transaction
+ * commits only once its last message, Sync, has been read). A connection that just ends without an answer
+ * ("Connection terminated unexpectedly", no code) is not among them: that statement may have committed.
  */
-const notRunCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03']);
+const notRunCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03']);
 
 export const statementDidNotRun = (error: unknown) => notRunCodes.has((error as { code?: unknown } | null)?.code as string);
 
