@@ -93,6 +93,7 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
     log,
     observeJob: metrics.observeJob,
     lostAfterMs: config.jobLostAfterSeconds * 1000,
+    exclusively: database.exclusively,
   });
   const writer = measure(createWriter(config.llm, log.error), config.llm ? 'llm' : 'local-writer');
   return { repositories, storage, mediaPort, queue, jobs, writer, speech, transcriber, libraryTasks: library, videoGenerator, imageGenerator, metrics, measure };
