@@ -51,7 +51,7 @@ describe.skipIf(unavailable)('several hosts on one database and one bucket', () 
     // The user's own talking video: the Add B-Rolls flow keeps its sound, so it needs an audio stream.
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=360x640:rate=25:duration=${clipSeconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${clipSeconds}`,
       '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip]);
-    cluster = await startCluster({ apis: 2, workers: 3, lostAfterSeconds: 6 });
+    cluster = await startCluster({ apis: 2, workers: 3, lostAfterSeconds: 6, logsOnFailure: failureLogs });
     mark('2 APIs and 3 workers ready');
   }, 180_000);
 

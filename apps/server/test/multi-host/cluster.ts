@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -19,6 +19,8 @@ export interface ClusterOptions {
   workers: number;
   /** JOB_LOST_AFTER_SECONDS of every process. */
   lostAfterSeconds: number;
+  /** Where the hosts' logs are copied when the cluster fails to start (they go with the temp folder otherwise). */
+  logsOnFailure?: string;
 }
 
 export interface Api {
@@ -129,6 +131,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const s3 = new S3Client({ region: 'us-east-1', endpoint: s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     return { postgres, s3, apis, workers, startWorker, dataDirs, logDir, operatorToken: shared.OPERATOR_TOKEN, destroy };
   } catch (error) {
+    if (options.logsOnFailure) cpSync(logDir, options.logsOnFailure, { recursive: true });
     await destroy();
     throw error;
   }
