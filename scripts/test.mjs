@@ -57,4 +57,7 @@ const e2e = counts(join(reports, 'e2e.json'), (r) => ({ passed: r.stats.expected
 const passed = unit.passed + e2e.passed;
 const failed = unit.failed + e2e.failed + (ok ? 0 : Math.max(0, 1 - unit.failed - e2e.failed));
 console.log(`\n${passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
+// The multi-host test skips only where network namespaces cannot be made; it leaves its reason here to be named.
+const multiHostSkipped = join(reports, 'multi-host-skipped.txt');
+if (existsSync(multiHostSkipped)) console.log(`multi-host test skipped: ${readFileSync(multiHostSkipped, 'utf8').trim()}`);
 process.exit(ok ? 0 : 1);

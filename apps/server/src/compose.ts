@@ -54,8 +54,8 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
   const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
   const mediaPort = createMediaPort();
   const boss = createBoss(database, (error) => log.error(`job queue: ${error.message}`));
-  const render = createRenderJob({ storage, media: mediaPort, tmpDir: join(config.dataDir, 'tmp') });
-  const segment = createRenderSegmentJob({ storage, media: mediaPort, tmpDir: join(config.dataDir, 'tmp') });
+  const render = createRenderJob({ storage, media: mediaPort, tmpDir: config.tmpDir });
+  const segment = createRenderSegmentJob({ storage, media: mediaPort, tmpDir: config.tmpDir });
   const final = createFinalRenderJob({
     render,
     renderVideo: createFinalVideoRenderer({
@@ -64,18 +64,18 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
       queue: () => queue,
       storage,
       media: mediaPort,
-      tmpDir: join(config.dataDir, 'tmp'),
+      tmpDir: config.tmpDir,
       settings: config.renderSegments,
     }),
     storage,
     media: mediaPort,
     finalVideos: repositories.finalVideos,
-    tmpDir: join(config.dataDir, 'tmp'),
+    tmpDir: config.tmpDir,
     rendersAtOnce: (userId) => rendersAtOnce(repositories.subscriptions, userId),
   });
-  const spoken = createSpeech(config.tts, { tmpDir: join(config.dataDir, 'tmp'), media: mediaPort });
+  const spoken = createSpeech(config.tts, { tmpDir: config.tmpDir, media: mediaPort });
   const speech = { tts: measure(spoken.tts, config.tts.openai ? 'openai-tts' : 'local-tts'), cloner: spoken.cloner && measure(spoken.cloner, 'elevenlabs') };
-  const transcriber = measure(createTranscriber({ tmpDir: join(config.dataDir, 'tmp'), media: mediaPort, hosted: config.stt }), config.stt ? 'hosted-stt' : 'local-stt');
+  const transcriber = measure(createTranscriber({ tmpDir: config.tmpDir, media: mediaPort, hosted: config.stt }), config.stt ? 'hosted-stt' : 'local-stt');
   const library = libraryTasks({ settings: config.library, pexels: config.pexels, storage, media: mediaPort });
   const generator = createVideoGenerator(config.videoGeneration, { media: mediaPort, localDir: join(config.dataDir, 'tmp', 'motion') });
   const videoGenerator = measure(generator, `video-${generator.name}`);
@@ -85,21 +85,29 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
     render,
     final,
     segment,
-    speech: createSpeechJob({ ...speech, storage, media: mediaPort, tmpDir: join(config.dataDir, 'tmp') }),
+    speech: createSpeechJob({ ...speech, storage, media: mediaPort, tmpDir: config.tmpDir }),
     transcribe: createTranscribeJob({ transcriber, storage, logError: log.error }),
-    libraryItem: createLibraryItemJob({ task: async (id) => (await library()).find((task) => task.id === id), tmpDir: join(config.dataDir, 'tmp') }),
+    libraryItem: createLibraryItemJob({ task: async (id) => (await library()).find((task) => task.id === id), tmpDir: config.tmpDir }),
     videoGeneration: createVideoGenerationJob({
       generator: videoGenerator,
       generations: repositories.videoGenerations,
       storage,
       media: mediaPort,
-      tmpDir: join(config.dataDir, 'tmp'),
+      tmpDir: config.tmpDir,
       limits: config.videoGenerationLimits,
       ...config.videoGenerationTuning,
     }),
-    imageGeneration: createImageGenerationJob({ generator: imageGenerator, storage, media: mediaPort, tmpDir: join(config.dataDir, 'tmp'), ...config.videoGenerationTuning }),
+    imageGeneration: createImageGenerationJob({ generator: imageGenerator, storage, media: mediaPort, tmpDir: config.tmpDir, ...config.videoGenerationTuning }),
   };
-  const queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: Object.values(jobs), log, observeJob: metrics.observeJob });
+  const queue = createJobQueue({
+    boss,
+    statuses: repositories.jobStatus,
+    definitions: Object.values(jobs),
+    log,
+    observeJob: metrics.observeJob,
+    lostAfterMs: config.jobLostAfterSeconds * 1000,
+    exclusively: database.exclusively,
+  });
   const writer = measure(createWriter(config.llm, log.error), config.llm ? 'llm' : 'local-writer');
   return { repositories, storage, mediaPort, queue, jobs, writer, speech, transcriber, libraryTasks: library, videoGenerator, imageGenerator, metrics, measure };
 }
@@ -171,7 +179,7 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     uploads: repositories.uploads,
     signer,
     probe: core.mediaPort.probeDecodable,
-    tmpDir: join(config.dataDir, 'tmp'),
+    tmpDir: config.tmpDir,
   });
   const media = createLibraryFeatures({
     settings: config.library,
@@ -206,8 +214,8 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     imageGenerator: core.imageGenerator,
     ugcImagesPerAiCredit: config.ugcImagesPerAiCredit,
     cloner: core.speech.cloner,
-    tmpDir: join(config.dataDir, 'tmp'),
-    voiceSamples: createVoiceSamples({ tts: core.speech.tts, storage, tmpDir: join(config.dataDir, 'tmp'), log: log.error }),
+    tmpDir: config.tmpDir,
+    voiceSamples: createVoiceSamples({ tts: core.speech.tts, storage, tmpDir: config.tmpDir, log: log.error }),
     billing,
     paymentProvider: payments.provider,
     testGateway: payments.testGateway,

@@ -54,6 +54,8 @@ const envSchema = z.object({
   RENDER_SEGMENT_MIN_SECONDS: z.coerce.number().min(0).default(40),
   // Behind a reverse proxy: 'true' (any), a hop count, or the proxies' addresses/CIDRs, comma-separated.
   TRUST_PROXY: z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'TRUST_PROXY is true, false, a hop count or a comma-separated list of addresses').default('false'),
+  // How long a running job may go without its worker's heartbeat (once a second) before another worker takes it over.
+  JOB_LOST_AFTER_SECONDS: z.coerce.number().int().min(3).max(3600).default(20),
   // A worker's metrics on 127.0.0.1:<port> (workers serve no HTTP otherwise); unset, none.
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(6 * 60 * 60),
@@ -119,6 +121,8 @@ export interface AppConfig {
   /** PUBLIC_URL was given: only that origin is trusted. Unset, the loopback names on the port and same-origin calls are. */
   publicUrlConfigured: boolean;
   dataDir: string;
+  /** Scratch files: DATA_DIR/tmp, narrowed by main.ts and worker.ts to a folder of the process's own (scratch-dir.ts). */
+  tmpDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
   /** Opens the dev mailbox and the test gateway's clock; never logged. */
@@ -132,6 +136,8 @@ export interface AppConfig {
   workerConcurrencyByKind: Record<string, number>;
   /** Final renders split into segments across workers (jobs/segmented-render.ts). */
   renderSegments: SegmentSettings;
+  /** A processing job whose heartbeat is older than this is handed to another worker. */
+  jobLostAfterSeconds: number;
   /** Which proxies' X-Forwarded-For to believe, so rate limits and logs see the client, not the proxy. */
   trustProxy: boolean | number | string[];
   metricsPort: number | undefined;
@@ -232,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     publicUrlConfigured: Boolean(e.PUBLIC_URL),
     dataDir,
+    tmpDir: join(dataDir, 'tmp'),
     databaseUrl: e.DATABASE_URL || undefined,
     authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir, 'auth-secret'),
     operatorToken: e.OPERATOR_TOKEN ?? loadOrCreateSecret(dataDir, 'operator-token'),
@@ -242,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerConcurrency: e.WORKER_CONCURRENCY,
     workerConcurrencyByKind: Object.fromEntries(e.WORKER_CONCURRENCY_BY_KIND.split(',').filter(Boolean).map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])])),
     renderSegments: { parts: e.RENDER_SEGMENTS, minSeconds: e.RENDER_SEGMENT_MIN_SECONDS },
+    jobLostAfterSeconds: e.JOB_LOST_AFTER_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metricsPort: e.METRICS_PORT,
     fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,

@@ -1,10 +1,13 @@
 import { loadConfig } from './config.ts';
 import { processLog } from './process-log.ts';
+import { claimScratchDir } from './scratch-dir.ts';
 import { openDatabase } from './db/client.ts';
 import { composeApp } from './compose.ts';
 import { startBanner } from './start-banner.ts';
 
-const config = loadConfig();
+const loaded = loadConfig();
+const scratch = claimScratchDir(loaded.tmpDir);
+const config = { ...loaded, tmpDir: scratch.dir };
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const log = processLog(config);
@@ -19,6 +22,7 @@ async function shutdown(signal: string) {
   await app.close();
   await queue.stop();
   await database.close();
+  scratch.release();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

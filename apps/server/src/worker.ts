@@ -1,5 +1,6 @@
 import { loadConfig } from './config.ts';
 import { processLog } from './process-log.ts';
+import { claimScratchDir } from './scratch-dir.ts';
 import { openDatabase } from './db/client.ts';
 import { composeCore } from './compose.ts';
 import { serveMetrics } from './providers/metrics/serve.ts';
@@ -8,7 +9,9 @@ import { serveMetrics } from './providers/metrics/serve.ts';
  * A worker-only process: it serves no HTTP, only takes jobs from the shared database and writes to the shared
  * storage. It needs PostgreSQL, because the embedded PGlite database belongs to the one process that opened it.
  */
-const config = loadConfig();
+const loaded = loadConfig();
+const scratch = claimScratchDir(loaded.tmpDir);
+const config = { ...loaded, tmpDir: scratch.dir };
 if (!config.databaseUrl) {
   console.error('A worker-only process needs DATABASE_URL (PostgreSQL): PGlite cannot be shared between processes. Without it, `npm start` runs the workers itself.');
   process.exit(1);
@@ -28,6 +31,7 @@ async function shutdown() {
   metricsServer?.close();
   await queue.stop();
   await database.close();
+  scratch.release();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown());

@@ -16,12 +16,14 @@ export const operatorHeaders = { 'x-operator-token': testOperatorToken };
 export const localVendorTuning: AppConfig['videoGenerationTuning'] = { pacing: { pollMs: 20, maxPollMs: 60, backoffMs: 20 }, results: { allowPrivateHosts: true } };
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'reelsmith-test-'));
   return {
     port: 0,
     host: '127.0.0.1',
     publicUrl: testPublicUrl,
     publicUrlConfigured: false,
-    dataDir: mkdtempSync(join(tmpdir(), 'reelsmith-test-')),
+    dataDir,
+    tmpDir: join(dataDir, 'tmp'),
     databaseUrl: undefined,
     authSecret: 'test-secret-test-secret-test-secret-0123',
     operatorToken: testOperatorToken,
@@ -32,6 +34,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     workerConcurrency: 1,
     workerConcurrencyByKind: {},
     renderSegments: { parts: 1, minSeconds: 40 },
+    jobLostAfterSeconds: 20,
     trustProxy: false,
     metricsPort: undefined,
     fileUrlTtlSeconds: 3600,

@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import { rideOutRestarts } from './retry.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export interface DatabaseHandle {
   pendingMigrations(): Promise<number>;
   /** Raw SQL for pg-boss: parameterised statements, or several statements in one text when there are none. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Runs `run` while no other process sharing this database runs its own (migrations, the job queue's set-up). */
+  exclusively<T>(run: () => Promise<T>): Promise<T>;
 }
 
 /** Any number: it only has to be the same in every process that migrates this database. */
@@ -56,6 +59,8 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
     executeSql,
+    // One process owns a PGlite database: there is nobody to wait for.
+    exclusively: (run) => run(),
     pendingMigrations: () => pendingIn(executeSql),
   };
 }
@@ -65,21 +70,25 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // An idle connection can be cut by the server (a restart, a dropped database); the pool replaces it on next use,
   // and without a listener the 'error' event would end the process.
   pool.on('error', () => undefined);
+  // A restart or failover of the server takes seconds; requests and jobs wait that long rather than fail.
+  rideOutRestarts(pool, 60_000);
   const db = drizzlePostgres({ client: pool, schema });
+  async function holdingLock<T>(run: (connection: pg.PoolClient) => Promise<T>): Promise<T> {
+    const connection = await pool.connect();
+    try {
+      await connection.query('select pg_advisory_lock($1)', [migrationLockKey]);
+      return await run(connection);
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+      connection.release();
+    }
+  }
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     // Several API and worker processes may start together: one migrates while the others wait, then find nothing to do.
-    async migrate() {
-      const connection = await pool.connect();
-      try {
-        await connection.query('select pg_advisory_lock($1)', [migrationLockKey]);
-        await migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder });
-      } finally {
-        await connection.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
-        connection.release();
-      }
-    },
+    migrate: () => holdingLock((connection) => migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder })),
+    exclusively: (run) => holdingLock(() => run()),
     close: () => pool.end(),
     executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
     pendingMigrations: () => pendingIn((text, values) => pool.query(text, values as unknown[] | undefined)),

@@ -22,6 +22,12 @@ export interface JobQueueOptions {
   maxInterruptions?: number;
   /** Each attempt's run time by job kind and outcome. */
   observeJob?: Metrics['observeJob'];
+  /**
+   * Runs the queue's set-up (pg-boss's schema, the queues) while no other process runs its own: pg-boss 10 guards
+   * its install with a lock, but a process that waited on it can still miss the schema the other just made and fail
+   * with a duplicate key, ending a worker that started beside another on a fresh database.
+   */
+  exclusively?: <T>(run: () => Promise<T>) => Promise<T>;
 }
 
 /** `userId` null starts a system job (the definition says which): no user can see, wait for or cancel it. */
@@ -61,10 +67,13 @@ export function createJobQueue(options: JobQueueOptions) {
 
   async function ensureStarted() {
     if (started) return;
-    await boss.start();
-    for (const definition of definitions.values()) {
-      await boss.createQueue(definition.name);
-    }
+    const setUp = async () => {
+      await boss.start();
+      for (const definition of definitions.values()) {
+        await boss.createQueue(definition.name);
+      }
+    };
+    await (options.exclusively ? options.exclusively(setUp) : setUp());
     started = true;
   }
 

@@ -23,6 +23,9 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+const putAttempts = 3;
+const droppedConnection = (error: unknown) => ['ECONNRESET', 'EPIPE'].includes((error as { code?: string } | null)?.code ?? '');
+
 /** S3-compatible object storage; ffmpeg needs local files, so reads for rendering go through a download cache. */
 export function createS3Storage(settings: S3Settings, cacheDir: string): ObjectStorage {
   const client = new S3Client({
@@ -46,10 +49,17 @@ export function createS3Storage(settings: S3Settings, cacheDir: string): ObjectS
     async putFile(key, filePath, contentType) {
       assertValidKey(key);
       const { size } = await stat(filePath);
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(filePath), ContentType: contentType, ContentLength: size }),
-      );
-      return { key, size, contentType };
+      // The SDK cannot send again a stream it has begun to read, so a connection the server dropped (a keep-alive
+      // socket it closed just as the request went out) would fail the upload; the same bytes to the same key are
+      // safe to send again from a fresh stream.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await client.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(filePath), ContentType: contentType, ContentLength: size }));
+          return { key, size, contentType };
+        } catch (error) {
+          if (attempt >= putAttempts || !droppedConnection(error)) throw error;
+        }
+      }
     },
     async stat(key) {
       assertValidKey(key);
