@@ -96,11 +96,11 @@ async function run(server, session, rate, duration = seconds) {
   });
   const failed = result.non2xx + result.errors + result.timeouts;
   const cpuMs = ((server.cpuSeconds() - cpuBefore) * 1000) / Math.max(1, result.requests.total);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed, cpuMs };
+  return { rps: result.requests.average, p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, failed, cpuMs };
 }
 
 const line = (label, r) =>
-  `${label.padEnd(34)} ${String(Math.round(r.rps)).padStart(5)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   server CPU ${r.cpuMs.toFixed(2)} ms/req${r.failed ? `   ${r.failed} FAILED` : ''}`;
+  `${label.padEnd(34)} ${String(Math.round(r.rps)).padStart(5)} req/s   p50 ${String(r.p50).padStart(4)} ms   p90 ${String(r.p90).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   max ${String(r.max).padStart(4)} ms   server CPU ${r.cpuMs.toFixed(2)} ms/req${r.failed ? `   ${r.failed} FAILED` : ''}`;
 
 ensureServerBuild();
 const postgres = await createScratchPostgresDatabase();
