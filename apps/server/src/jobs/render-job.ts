@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CompositionInput } from '@reelsmith/media';
 import { z } from 'zod';
@@ -37,9 +37,6 @@ export function createRenderJob(deps: { storage: ObjectStorage; media: MediaPort
     if (!payload.outputKey.startsWith(`users/${context.userId}/`)) throw new PermanentJobError(renderFailureMessage);
     const composition = await localComposition(deps.storage, context.userId, payload.composition);
     await mkdir(deps.tmpDir, { recursive: true });
-    // A worker that died mid-render on this machine left its partial output behind.
-    const stale = (await readdir(deps.tmpDir)).filter((name) => name.startsWith(`render-${context.jobId}-`));
-    await Promise.all(stale.map((name) => rm(join(deps.tmpDir, name), { force: true })));
     const path = join(deps.tmpDir, `render-${context.jobId}-${context.attempt}.mp4`);
     const discard = () => rm(path, { force: true });
     try {

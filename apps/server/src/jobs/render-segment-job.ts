@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { MediaPort } from '../providers/media/types.ts';
@@ -33,9 +33,6 @@ export function createRenderSegmentJob(deps: { storage: ObjectStorage; media: Me
       if (!payload.outputKey.startsWith(`users/${context.userId}/`)) throw new PermanentJobError(renderFailureMessage);
       const composition = await localComposition(deps.storage, context.userId, payload.composition);
       await mkdir(deps.tmpDir, { recursive: true });
-      // A worker that died mid-render on this machine left its pieces behind.
-      const stale = (await readdir(deps.tmpDir)).filter((name) => name.startsWith(`segment-${context.jobId}-`));
-      await Promise.all(stale.map((name) => rm(join(deps.tmpDir, name), { force: true })));
       const output = join(deps.tmpDir, `segment-${context.jobId}-${context.attempt}.mp4`);
       try {
         await deps.media.renderSegment(composition, {

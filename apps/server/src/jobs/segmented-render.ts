@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -48,8 +48,6 @@ export function createFinalVideoRenderer(deps: {
     const run = { signal, timeoutMs: deps.timeoutMs ?? 30 * 60 * 1000 };
     const keyOf = (b: SegmentBounds) => `users/${userId}/renders/segments/${context.jobId}-${b.index}.mp4`;
     await mkdir(deps.tmpDir, { recursive: true });
-    const stale = (await readdir(deps.tmpDir)).filter((name) => name.startsWith(`segmented-${context.jobId}-`));
-    await Promise.all(stale.map((name) => rm(join(deps.tmpDir, name), { recursive: true, force: true })));
     const work = join(deps.tmpDir, `segmented-${context.jobId}-${context.attempt}`);
     const pathOf = (b: SegmentBounds) => join(work, `segment-${b.index}.mp4`);
     const audioPath = join(work, 'soundtrack.m4a');
