@@ -7,9 +7,9 @@ import { createEndpointRouter } from './endpoint-router.ts';
 import { registerErrorHandler } from './errors.ts';
 
 const signedIn = { user: { id: 'u1', email: 'me@example.com', name: 'Me' } };
-/** Only getSession is used by the router; a cookie "signed-in" stands for a session. */
+/** Only readSession is used by the router; a cookie "signed-in" stands for a session. */
 const auth = {
-  api: { getSession: async ({ headers }: { headers: Headers }) => (headers.get('cookie') === 'signed-in' ? signedIn : null) },
+  readSession: async (headers: Headers) => (headers.get('cookie') === 'signed-in' ? signedIn.user : null),
 } as unknown as Auth;
 
 const echo = defineEndpoint({
