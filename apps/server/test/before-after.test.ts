@@ -114,8 +114,7 @@ describe.each(targets)('before/after on $name', (target) => {
     expect(await api.state()).toEqual(before);
   }, 60_000);
 
-  // The picture does not depend on the database: rendered once, on the first (the credit rules run on both below).
-  it.runIf(target === targets[0])('makes a 14 s 1080x1920 video from a still and a clip, without an AI credit', async () => {
+  it('makes a 14 s 1080x1920 video from a still and a clip, without an AI credit', async () => {
     const before = await api.state();
     const response = await api.generate(types('image', 'video', { before_prompt: 'slow zoom in' }), [beforeImage, afterVideo]);
     expect(response.statusCode, response.body).toBe(200);

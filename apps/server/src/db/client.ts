@@ -70,6 +70,10 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // An idle connection can be cut by the server (a restart, a dropped database); the pool replaces it on next use,
   // and without a listener the 'error' event would end the process.
   pool.on('error', () => undefined);
+  // The pool listens only while a connection is idle: one checked out (a transaction between statements, the
+  // migration lock held while pg-boss sets up) that the server cuts would end the process the same way. Its next
+  // statement fails instead, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // A restart or failover of the server takes seconds; requests and jobs wait that long rather than fail.
   rideOutRestarts(pool, 60_000);
   const db = drizzlePostgres({ client: pool, schema });
