@@ -33,9 +33,10 @@ export function createRenderJob(deps: { storage: ObjectStorage; media: MediaPort
    * The one ffmpeg run, into a temporary file the caller stores (and may read from first, like the final render's
    * poster) and then removes with `discard`.
    */
-  async function renderToFile(payload: RenderJobPayload, context: JobContext) {
+  async function renderToFile(payload: RenderJobPayload, context: JobContext, resolved?: CompositionInput) {
     if (!payload.outputKey.startsWith(`users/${context.userId}/`)) throw new PermanentJobError(renderFailureMessage);
-    const composition = await localComposition(deps.storage, context.userId, payload.composition);
+    // `resolved`: the payload's composition already turned into local files by localComposition (no second look-up).
+    const composition = resolved ?? (await localComposition(deps.storage, context.userId, payload.composition));
     await mkdir(deps.tmpDir, { recursive: true });
     const path = join(deps.tmpDir, `render-${context.jobId}-${context.attempt}.mp4`);
     const discard = () => rm(path, { force: true });

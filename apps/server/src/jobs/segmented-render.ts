@@ -121,7 +121,7 @@ export function createFinalVideoRenderer(deps: {
     if (settings.parts <= 1) return deps.render.renderToFile(payload, context);
     const composition = await localComposition(storage, context.userId, payload.composition);
     const plan = planSegments(composition, { profile: payload.profile, segments: settings.parts });
-    if (plan.total < settings.minSeconds || plan.bounds.length === 1) return deps.render.renderToFile(payload, context);
+    if (plan.total < settings.minSeconds || plan.bounds.length === 1) return deps.render.renderToFile(payload, context, composition);
     return segmented(payload, context, composition, plan);
   };
 }
