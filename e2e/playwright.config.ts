@@ -55,7 +55,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   outputDir: join(repoRoot, '.tmp/e2e-results'),
-  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // A trace's filmstrip screencasts every frame a spinner draws: with two tests waiting on renders, that took most of
+  // both cores from the server. The DOM snapshots and the failure screenshot say what went wrong without it.
+  use: { trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true }, screenshot: 'only-on-failure' },
   projects: targets.map((t) => ({ name: t.name, testMatch: t.testMatch, use: { ...chromium, baseURL: `http://localhost:${t.port}` } })),
   webServer: targets.map((t) => ({
     command: serverCommand(dataDir(t)),
