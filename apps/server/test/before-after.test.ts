@@ -84,6 +84,7 @@ describe.each(targets)('before/after on $name', (target) => {
     // Two AI credits already used, so a credit taken or given back twice would show.
     account = await signedIn(t, 'before-after@example.com', { allowed: 10, used: 2 });
     api = client(t, account);
+    await t.composed.queue.startWorkers(1);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -114,7 +115,8 @@ describe.each(targets)('before/after on $name', (target) => {
     expect(await api.state()).toEqual(before);
   }, 60_000);
 
-  it('makes a 14 s 1080x1920 video from a still and a clip, without an AI credit', async () => {
+  // The picture is the renderer's, whatever the database: it is made and measured once.
+  it.runIf(target === targets[0])('makes a 14 s 1080x1920 video from a still and a clip, without an AI credit', async () => {
     const before = await api.state();
     const response = await api.generate(types('image', 'video', { before_prompt: 'slow zoom in' }), [beforeImage, afterVideo]);
     expect(response.statusCode, response.body).toBe(200);
@@ -126,7 +128,6 @@ describe.each(targets)('before/after on $name', (target) => {
     expect(doc.videoJob?.purpose).toBe('before-after');
     expect(doc.background).toMatchObject({ kind: 'clips', fit: 'trim', clips: [{ key: `users/${account.userId}/renders/${video_id}-before-after.mp4`, duration: 14 }] });
 
-    await t.composed.queue.startWorkers(1);
     const started = Date.now();
     const done = await api.finalStatus(video_id);
     expect(done, JSON.stringify(done)).toMatchObject({ status: 'done', percent: 100 });

@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.ts';
+import { migrationsFolder } from '../src/paths.ts';
 
 export interface TestDatabaseTarget {
   name: 'pglite' | 'postgres';
@@ -33,10 +36,46 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
+const snapshotFolder = resolve(import.meta.dirname, '../../../.tmp/test-cache');
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+/** Names the snapshot after everything that shapes it: the migrations, and the locked PGlite version. */
+function snapshotName(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(join(migrationsFolder, file)));
+  }
+  hash.update(readFileSync(join(repoRoot, 'package-lock.json')));
+  return `pglite-${hash.digest('hex').slice(0, 16)}.tar`;
+}
+
+async function makeSnapshot(): Promise<Blob> {
+  const file = join(snapshotFolder, snapshotName());
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const handle = await openPglite('memory://');
+  await handle.migrate();
+  const dump = await handle.dumpDataDir();
+  await handle.close();
+  mkdirSync(snapshotFolder, { recursive: true });
+  // Written aside and renamed: two test processes making it at once each leave a whole file.
+  const aside = `${file}.${process.pid}`;
+  writeFileSync(aside, Buffer.from(await dump.arrayBuffer()));
+  renameSync(aside, file);
+  return dump;
+}
+
+let snapshot: Promise<Blob> | undefined;
+
+/**
+ * Each database starts from one migrated, empty PGlite cluster kept under .tmp/test-cache: a new cluster runs initdb
+ * in WebAssembly, seconds of CPU for each of the suite's hundred-odd databases, where loading the tarball takes one.
+ */
 const pgliteTarget: TestDatabaseTarget = {
   name: 'pglite',
   async open() {
-    const handle = await openPglite('memory://');
+    snapshot ??= makeSnapshot();
+    const handle = await openPglite('memory://', { from: await snapshot });
+    // The snapshot is current by its name; this only confirms it.
     await handle.migrate();
     return handle;
   },

@@ -41,10 +41,18 @@ async function pendingIn(executeSql: DatabaseHandle['executeSql']): Promise<numb
   return migrationsInFolder() - (rows[0] as { applied: number }).applied;
 }
 
-/** PGlite keeps its files in `dataDir`; `memory://` (or undefined) keeps everything in memory, for tests. */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+export type PgliteHandle = DatabaseHandle & {
+  /** The whole data folder as an uncompressed tarball, which `openPglite(…, { from })` starts from. */
+  dumpDataDir(): Promise<Blob>;
+};
+
+/**
+ * PGlite keeps its files in `dataDir`; `memory://` (or undefined) keeps everything in memory, for tests. `from` is a
+ * `dumpDataDir()` tarball to start from instead of a new, empty cluster.
+ */
+export async function openPglite(dataDir?: string, options: { from?: Blob } = {}): Promise<PgliteHandle> {
   if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dirname(dataDir), { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, options.from ? { loadDataDir: options.from } : {});
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const executeSql: DatabaseHandle['executeSql'] = async (text, values) => {
@@ -62,6 +70,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     // One process owns a PGlite database: there is nobody to wait for.
     exclusively: (run) => run(),
     pendingMigrations: () => pendingIn(executeSql),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
