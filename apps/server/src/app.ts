@@ -18,6 +18,7 @@ import { registerDocsRoutes } from './http/docs-routes.ts';
 import { createEndpointRouter } from './http/endpoint-router.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
+import { waitForHandlersOnClose } from './http/in-flight.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { createOperatorGuard, withoutOperatorToken } from './http/operator.ts';
 import { logDestination, registerRequestLog } from './http/request-log.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return deps.trustProxy && typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
     },
   });
+  waitForHandlersOnClose(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     withRequestId(request.id, done);
