@@ -84,7 +84,9 @@ describe.each(targets)('before/after on $name', (target) => {
     // Two AI credits already used, so a credit taken or given back twice would show.
     account = await signedIn(t, 'before-after@example.com', { allowed: 10, used: 2 });
     api = client(t, account);
-    await t.composed.queue.startWorkers(1);
+    // Renders run on the first database only: the picture and a finished generation's credit are the renderer's and
+    // the queue's, checked once; the credit rules at the start are checked on every database.
+    if (target === targets[0]) await t.composed.queue.startWorkers(1);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -163,6 +165,8 @@ describe.each(targets)('before/after on $name', (target) => {
     const again = await api.generate(types('image-to-video', 'video', { before_prompt: 'again', video_id: bothProject }), [beforeImage, afterVideo]);
     expect(generateBeforeAfterResponse.parse(again.json()).video_id).toBe(bothProject);
     expect((await api.state()).aiVideosUsed).toBe(used + 2);
+    if (target !== targets[0]) return;
+    // A finished generation keeps its credit.
     const done = await api.finalStatus(generateBeforeAfterResponse.parse(one.json()).video_id);
     expect(done.status).toBe('done');
     expect((await api.state()).aiVideosUsed).toBe(used + 2);
