@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.ts';
-import { migrationsFolder } from '../src/paths.ts';
+import { migrationsFolder, repoRoot } from '../src/paths.ts';
 
 export interface TestDatabaseTarget {
   name: 'pglite' | 'postgres';
@@ -36,8 +36,7 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
-const snapshotFolder = resolve(import.meta.dirname, '../../../.tmp/test-cache');
-const repoRoot = resolve(import.meta.dirname, '../../..');
+const snapshotFolder = join(repoRoot, '.tmp/test-cache');
 
 /** Names the snapshot after everything that shapes it: the migrations, and the locked PGlite version. */
 function snapshotName(): string {
