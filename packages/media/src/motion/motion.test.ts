@@ -5,7 +5,7 @@ import { ffmpeg, frameAt, near, pixel, tempDir, type RgbFrame } from '../../test
 import { probe } from '../ffprobe.ts';
 import { runFfmpeg } from '../runner.ts';
 import { motionFrame } from './layers.ts';
-import { fitClipArgs, motionClipArgs } from './motion.ts';
+import { fitClipArgs, intermediateVideo, motionClipArgs } from './motion.ts';
 import type { MotionMove } from './moves.ts';
 
 const coral = '#f97316';
@@ -182,6 +182,21 @@ describe('motion clip from a still', () => {
     const pushIn = await render(square, 'push-in', 0.5);
     const panLeft = await render(square, 'pan-left', 0.5);
     expect(meanDifference(pushIn.last, panLeft.last)).toBeGreaterThan(4);
+  });
+
+  // The join encodes the clip again for delivery: the cheap preset must not cost the picture anything the eye could see.
+  it('keeps at least 50 dB PSNR against a lossless encode of the same frames', async () => {
+    const { outputPath } = await render(square, 'pan-left', 2);
+    const lossless = join(dir, 'pan-left-lossless.mp4');
+    const { args } = motionClipArgs({ imagePath: square, prompt: '', move: 'pan-left', seconds: 2, outputPath: lossless });
+    const from = args.indexOf(intermediateVideo[0]);
+    args.splice(from, intermediateVideo.length, '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p');
+    await runFfmpeg(args, { duration: 2, timeoutMs: 120_000 });
+    const report = await new Promise<string>((resolve, reject) =>
+      execFile('ffmpeg', ['-i', outputPath, '-i', lossless, '-lavfi', 'psnr', '-f', 'null', '-'], (error, _out, err) => (error ? reject(error) : resolve(err))),
+    );
+    const average = Number(/PSNR .*average:([\d.]+)/.exec(report)?.[1]);
+    expect(average).toBeGreaterThan(50);
   });
 });
 

