@@ -1,9 +1,8 @@
 import { localPathSchema, transitionNames, type TransitionName } from '../composition.ts';
-import { profiles } from '../compile/compile.ts';
 import { sec } from '../filtergraph.ts';
 import { captionFilter } from './caption.ts';
 import { motionFrame } from './layers.ts';
-import { motionFrames } from './motion.ts';
+import { intermediateVideo, motionFrames } from './motion.ts';
 
 /**
  * The last frame of a clip as a PNG: the start of the next generation when a scene is longer than one clip. Seeking
@@ -38,7 +37,8 @@ export function joinedSeconds(parts: readonly JoinPart[]): number {
  * Several fitted clips as one 1080x1920 H.264 MP4: cuts where a part has no transition (the pieces of one chained
  * scene), xfade where it has one (between scenes). Each part is first held to exactly its frames, so the offsets of
  * the transitions are exact whatever the clip's own length. `captionsPath` is an ASS script of the parts' captions
- * (captionAss of joinedCaptions), burnt on in the same encode.
+ * (captionAss of joinedCaptions), burnt on in the same encode. The result is the project's video, which the final render
+ * encodes again like any video the user brings, so it is encoded as an intermediate too.
  */
 export function joinClipsArgs(parts: readonly JoinPart[], outputPath: string, options: { captionsPath?: string } = {}): string[] {
   if (parts.length === 0) throw new Error('nothing to join');
@@ -72,7 +72,7 @@ export function joinClipsArgs(parts: readonly JoinPart[], outputPath: string, op
     '-hide_banner', '-nostdin', '-y',
     ...inputs,
     '-filter_complex', chains.join(';'), '-map', '[video]',
-    ...profiles.final.video,
+    ...intermediateVideo,
     '-r', String(fps), '-frames:v', String(Math.round(length * fps)),
     '-movflags', '+faststart', '-an',
     localPathSchema.parse(outputPath),

@@ -36,10 +36,10 @@ export function motionFrames(seconds: number): number {
 const openLocal = (path: string, options: string[] = []) => [...options, '-protocol_whitelist', 'file,pipe', '-i', localPathSchema.parse(path)];
 
 /**
- * A clip here is always encoded again (the join reads it and encodes at the final profile), so it is made with x264's
- * cheapest preset at a quality that survives that: against a lossless encode of the same frames, CRF 18 ultrafast
- * measured 58.2 dB PSNR where the final profile (CRF 21 veryfast) gave 53.8, for 28% less CPU per clip and a cheaper
- * decode in the join. The file is four to five times larger; it lives only until the join.
+ * What this renderer and the join make is always encoded again (clips by the join, the joined video by the final
+ * render), so it is made with x264's cheapest preset at a quality that survives that: against a lossless encode of the
+ * same frames, CRF 18 ultrafast measured 58.2 dB PSNR where the final profile (CRF 21 veryfast) gave 53.8, for 28% less
+ * CPU per clip and a cheaper decode in the next step. The files are four to five times larger.
  */
 export const intermediateVideo = ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p'] as const;
 
