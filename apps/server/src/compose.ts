@@ -106,6 +106,7 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
     log,
     observeJob: metrics.observeJob,
     lostAfterMs: config.jobLostAfterSeconds * 1000,
+    shutdownGraceMs: config.jobShutdownGraceSeconds * 1000,
     exclusively: database.exclusively,
   });
   const writer = measure(createWriter(config.llm, log.error), config.llm ? 'llm' : 'local-writer');

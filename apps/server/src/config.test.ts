@@ -21,6 +21,11 @@ describe('loadConfig', () => {
     expect(readFileSync(join(dir, 'auth-secret'), 'utf8')).toBe(first);
   });
 
+  it('lets running jobs finish for 8 s on shutdown, or as long as JOB_SHUTDOWN_GRACE_SECONDS says', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).jobShutdownGraceSeconds).toBe(8);
+    expect(loadConfig({ DATA_DIR: dataDir(), JOB_SHUTDOWN_GRACE_SECONDS: '25' }).jobShutdownGraceSeconds).toBe(25);
+  });
+
   it('switches to PostgreSQL and SMTP when configured', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/app', SMTP_URL: 'smtp://mail:25', PORT: '9000' });
     expect(config).toMatchObject({ databaseUrl: 'postgres://db/app', smtpUrl: 'smtp://mail:25', publicUrl: 'http://localhost:9000' });
@@ -35,6 +40,7 @@ describe('loadConfig', () => {
   it('refuses a bad value with a message that names it', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), JOB_SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(/JOB_SHUTDOWN_GRACE_SECONDS/);
   });
 
   it('refuses a partial Razorpay set-up, naming every missing variable', () => {

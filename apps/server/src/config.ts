@@ -56,6 +56,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'TRUST_PROXY is true, false, a hop count or a comma-separated list of addresses').default('false'),
   // How long a running job may go without its worker's heartbeat (once a second) before another worker takes it over.
   JOB_LOST_AFTER_SECONDS: z.coerce.number().int().min(3).max(3600).default(20),
+  // On SIGTERM, how long running jobs may go on before they are stopped and handed back for another worker.
+  JOB_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(8),
   // A worker's metrics on 127.0.0.1:<port> (workers serve no HTTP otherwise); unset, none.
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(6 * 60 * 60),
@@ -138,6 +140,8 @@ export interface AppConfig {
   renderSegments: SegmentSettings;
   /** A processing job whose heartbeat is older than this is handed to another worker. */
   jobLostAfterSeconds: number;
+  /** How long a stopping process lets its running jobs finish before it stops them and hands them back. */
+  jobShutdownGraceSeconds: number;
   /** Which proxies' X-Forwarded-For to believe, so rate limits and logs see the client, not the proxy. */
   trustProxy: boolean | number | string[];
   metricsPort: number | undefined;
@@ -250,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerConcurrencyByKind: Object.fromEntries(e.WORKER_CONCURRENCY_BY_KIND.split(',').filter(Boolean).map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])])),
     renderSegments: { parts: e.RENDER_SEGMENTS, minSeconds: e.RENDER_SEGMENT_MIN_SECONDS },
     jobLostAfterSeconds: e.JOB_LOST_AFTER_SECONDS,
+    jobShutdownGraceSeconds: e.JOB_SHUTDOWN_GRACE_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metricsPort: e.METRICS_PORT,
     fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,

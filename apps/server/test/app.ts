@@ -35,6 +35,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     workerConcurrencyByKind: {},
     renderSegments: { parts: 1, minSeconds: 40 },
     jobLostAfterSeconds: 20,
+    // A test's app closes when its tests are done: a render nobody waits for any more is stopped, not finished.
+    jobShutdownGraceSeconds: 0,
     trustProxy: false,
     metricsPort: undefined,
     fileUrlTtlSeconds: 3600,
