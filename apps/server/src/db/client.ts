@@ -75,7 +75,9 @@ export async function openPglite(dataDir?: string, options: { from?: Blob } = {}
 }
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A connection idle for pg's default 10 s is closed, and the next burst of requests waits for new ones: a new
+  // backend, cold catalog caches, 100-200 ms. Under a steady trickle that happened every few seconds.
+  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 5 * 60_000 });
   // An idle connection can be cut by the server (a restart, a dropped database); the pool replaces it on next use,
   // and without a listener the 'error' event would end the process.
   pool.on('error', () => undefined);
