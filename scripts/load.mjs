@@ -87,9 +87,9 @@ async function signedIn(base) {
   return { headers, requests };
 }
 
-async function paced(server, session) {
+async function paced(server, session, duration = seconds) {
   const cpuBefore = server.cpuSeconds();
-  const result = await pacedLoad({ base: server.base, headers: session.headers, requests: session.requests, rate: targetRate, seconds });
+  const result = await pacedLoad({ base: server.base, headers: session.headers, requests: session.requests, rate: targetRate, seconds: duration });
   return { ...result, cpuMs: ((server.cpuSeconds() - cpuBefore) * 1000) / result.total };
 }
 
@@ -125,7 +125,7 @@ try {
     try {
       const session = await signedIn(server.base);
       // Warm-up at the target rate: the JIT's optimised code, the pools and the caches, as in a process that has been up a while.
-      await pacedLoad({ base: server.base, headers: session.headers, requests: session.requests, rate: targetRate, seconds: 5 });
+      await paced(server, session, 5);
       // A p99 of one run rests on its slowest 1% (30 requests in 15 s), which one pause of the shared machine can
       // decide: the paced run is repeated and judged on its median p99, every run printed.
       const steady = [];
