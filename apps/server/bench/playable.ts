@@ -57,9 +57,9 @@ try {
   }
   const heard = (performance.now() - clicked) / 1000;
   if (record.state !== 'done') throw new Error(`the final render ended ${record.state}: ${record.error}`);
-  const phases = record.result!.seconds as { render: number; store: number; complete: number };
-  const inJob = phases.render + phases.store + phases.complete;
-  const stored = await t.composed.storage.stat(finalVideoKeys(userId, 'bench-project').video);
+  const phases = record.result!.seconds as { render: number; store: number };
+  const inJob = phases.render + phases.store;
+  const stored = await t.composed.storage.stat(finalVideoKeys(userId, 'bench-project', job.id).video);
   // Before the long poll the page asked every 5 s from the click: it heard at the first poll after the end.
   const fiveSecondPolls = Math.ceil((heard - 0.2) / 5) * 5;
 
@@ -70,8 +70,7 @@ try {
   row('  queue pick-up and claim', pickedUp - enqueued, 'seen by a 200 ms poll');
   row('  render (paths resolved, one ffmpeg run)', phases.render);
   row('  store video ‖ cut and store poster', phases.store, 'in parallel, poster from the local file');
-  row('  complete (project row, voiceover kept)', phases.complete);
-  row('  job settled, until the page hears', Math.max(0, heard - pickedUp - inJob), 'includes the long poll’s 200 ms step');
+  row('  job done with the project completed, until the page hears', Math.max(0, heard - pickedUp - inJob), 'includes the long poll’s 200 ms step');
   row('with 5 s polls from the click, heard at', fiveSecondPolls, `${(fiveSecondPolls - heard).toFixed(1)} s later`);
   out(`final MP4: ${stored ? `${(stored.size / 1024 / 1024).toFixed(1)} MB` : 'MISSING'}`);
   if (heard > pure + 3 || !stored) process.exitCode = 1;

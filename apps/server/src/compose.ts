@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createRepositories, type Repositories } from './db/repositories/index.ts';
+import { createFinalVideosRepository } from './db/repositories/final-videos.ts';
 import { paymentWebhookPath } from './modules/billing/payment-webhook-routes.ts';
 import { createRazorpayProvider } from './providers/payments/razorpay.ts';
 import { createTestGateway } from './providers/payments/test-gateway.ts';
@@ -69,7 +70,7 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
     }),
     storage,
     media: mediaPort,
-    finalVideos: repositories.finalVideos,
+    finalVideosIn: createFinalVideosRepository,
     tmpDir: config.tmpDir,
     rendersAtOnce: (userId) => rendersAtOnce(repositories.subscriptions, userId),
   });

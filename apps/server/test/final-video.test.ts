@@ -152,7 +152,7 @@ describe('final video', () => {
       expect(isLogoGreen(pixelAt(video, (firstCue.start + firstCue.end) / 2, logoSpot.x, logoSpot.y))).toBe(true);
 
       const project = await documentOf(id);
-      expect(project).toMatchObject({ finalVideoKey: `users/${userId}/renders/${id}-final.mp4`, posterKey: `users/${userId}/renders/${id}-final.jpg` });
+      expect(project).toMatchObject({ finalVideoKey: `users/${userId}/renders/${id}-final-${done.job_id}.mp4`, posterKey: `users/${userId}/renders/${id}-final-${done.job_id}.jpg` });
       expect(project.completedAt).toBeInstanceOf(Date);
       expect(await usage()).toBe(1);
 
@@ -294,14 +294,14 @@ describe.each(targets)('final video bookkeeping on $name', (target) => {
   it('records a finished video and the voiceover it was made with, keeping the first completion and every credit', async () => {
     await repositories.projects.create({ id: 'p1', userId: 'u1', videoType: 'add-brolls' });
     const used = (await repositories.subscriptions.find('u1'))!.videosUsed;
-    expect(await repositories.finalVideos.complete('u1', 'p1', keys('p1'), 'users/u1/audio/first.wav')).toBe(true);
+    expect(await repositories.finalVideos.complete('u1', 'p1', keys('p1'), 'users/u1/audio/first.wav')).toEqual({ finalVideoKey: null, posterKey: null });
     const first = (await repositories.projects.findOwned('u1', 'p1'))!;
     expect(first).toMatchObject({ ...keys('p1'), completedAt: expect.any(Date), composition: { finalAudioKey: 'users/u1/audio/first.wav' } });
-    expect(await repositories.finalVideos.complete('u1', 'p1', keys('p1'), 'users/u1/audio/second.wav')).toBe(true);
+    expect(await repositories.finalVideos.complete('u1', 'p1', keys('p1'), 'users/u1/audio/second.wav')).toEqual(keys('p1'));
     const again = (await repositories.projects.findOwned('u1', 'p1'))!;
     expect(again.completedAt).toEqual(first.completedAt);
     expect(again.composition).toMatchObject({ finalAudioKey: 'users/u1/audio/second.wav' });
     expect((await repositories.subscriptions.find('u1'))!.videosUsed).toBe(used);
-    expect(await repositories.finalVideos.complete('u2', 'p1', keys('p1'), null)).toBe(false);
+    expect(await repositories.finalVideos.complete('u2', 'p1', keys('p1'), null)).toBeNull();
   });
 });

@@ -70,9 +70,9 @@ describe('a final render split into segments across workers', () => {
     Object.fromEntries((await t!.composed.repositories.jobStatus.countsByQueueAndState()).filter((c) => c.queue === queue).map((c) => [c.state, c.count]));
 
   it('renders the pieces on free workers, joins them into a valid MP4 and leaves no piece behind', { timeout: 300_000 }, async () => {
-    const { record, userId, projectId, dataDir } = await renderFinal({ parts: 3, minSeconds: 4 }, { 'render-segment': 2 });
+    const { record, userId, projectId, jobId, dataDir } = await renderFinal({ parts: 3, minSeconds: 4 }, { 'render-segment': 2 });
     expect(record).toMatchObject({ state: 'done', percent: 100, error: null });
-    const key = finalVideoKeys(userId, projectId).video;
+    const key = finalVideoKeys(userId, projectId, jobId).video;
     expect(record.result).toMatchObject({ key });
 
     const info = await probe(join(dataDir, 'files', key));

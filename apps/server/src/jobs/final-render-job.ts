@@ -2,13 +2,14 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { posterFrameArgs } from '@reelsmith/media';
 import { z } from 'zod';
+import type { Database } from '../db/client.ts';
 import type { FinalVideosRepository } from '../db/repositories/final-videos.ts';
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { createRenderJob, renderFailureMessage } from './render-job.ts';
 import type { FinalVideoRenderer } from './segmented-render.ts';
 import { storedCompositionSchema } from './stored-composition.ts';
-import { defineJob, PermanentJobError } from './types.ts';
+import { defineJob, JobCancelledError, PermanentJobError } from './types.ts';
 
 export const finalRenderPayload = z.object({
   projectId: z.string().regex(/^[a-zA-Z0-9-]{1,100}$/),
@@ -16,17 +17,22 @@ export const finalRenderPayload = z.object({
 });
 export type FinalRenderPayload = z.infer<typeof finalRenderPayload>;
 
-/** One fixed place per project: a re-render replaces the file the dashboard already points at. */
-export function finalVideoKeys(userId: string, projectId: string) {
-  return { video: `users/${userId}/renders/${projectId}-final.mp4`, poster: `users/${userId}/renders/${projectId}-final.jpg` };
+/**
+ * A place of its own per render: a cancelled or failed render removes only its own files, and the video the project
+ * already has stays until a newer one is kept (then its files go).
+ */
+export function finalVideoKeys(userId: string, projectId: string, jobId: string) {
+  const stem = `users/${userId}/renders/${projectId}-final-${jobId}`;
+  return { video: `${stem}.mp4`, poster: `${stem}.jpg` };
 }
 
 const posterWidth = 540;
 
 /**
  * The final video: the render job's one ffmpeg run at the final profile, a poster frame for the dashboard, and the
- * bookkeeping (project keys, completion, the voiceover it was made with) once both files are stored. The video
- * credit was held when the render started (modules/final-video/final-video.ts) and comes back if it fails.
+ * bookkeeping (project keys, completion, the voiceover it was made with) in the transaction that marks the job done,
+ * so a cancel either comes first and keeps nothing, or comes too late. The video credit was held when the render
+ * started (modules/final-video/final-video.ts) and comes back if the job does not end done.
  */
 export function createFinalRenderJob(deps: {
   render: ReturnType<typeof createRenderJob>;
@@ -34,11 +40,15 @@ export function createFinalRenderJob(deps: {
   renderVideo: FinalVideoRenderer;
   storage: ObjectStorage;
   media: MediaPort;
-  finalVideos: FinalVideosRepository;
+  /** The repository on the transaction that marks the job done. */
+  finalVideosIn(tx: Database): FinalVideosRepository;
   tmpDir: string;
   rendersAtOnce(userId: string): Promise<number>;
 }) {
   const { render, storage } = deps;
+  const discardKeys = async (keys: ReturnType<typeof finalVideoKeys>) => {
+    await Promise.all([storage.delete(keys.video), storage.delete(keys.poster)]);
+  };
   return defineJob({
     name: 'render-final',
     payload: finalRenderPayload,
@@ -48,7 +58,7 @@ export function createFinalRenderJob(deps: {
     failureMessage: renderFailureMessage,
     runningPerUser: deps.rendersAtOnce,
     async handler(payload, context) {
-      const keys = finalVideoKeys(context.userId, payload.projectId);
+      const keys = finalVideoKeys(context.userId, payload.projectId, context.jobId);
       const clock = phaseClock();
       const rendered = await deps.renderVideo({ composition: payload.composition, profile: 'final', outputKey: keys.video }, context);
       const poster = join(deps.tmpDir, `poster-${context.jobId}-${context.attempt}.jpg`);
@@ -67,19 +77,29 @@ export function createFinalRenderJob(deps: {
         ]);
         size = stored.size;
         clock.lap('store');
+      } catch (error) {
+        // A cancel while the files went up: whatever of them arrived is nobody's.
+        if (context.signal.reason instanceof JobCancelledError) await discardKeys(keys);
+        throw error;
       } finally {
         await Promise.all([rendered.discard(), rm(poster, { force: true })]);
       }
-
-      const audioKey = payload.composition.voiceover?.key ?? null;
-      if (!(await deps.finalVideos.complete(context.userId, payload.projectId, { finalVideoKey: keys.video, posterKey: keys.poster }, audioKey))) {
-        // Nothing points at these files: the project is gone.
-        await Promise.all([storage.delete(keys.video), storage.delete(keys.poster)]);
-        throw new PermanentJobError(renderFailureMessage);
-      }
-      clock.lap('complete');
       return { key: keys.video, size, peakRssBytes: rendered.peakRssBytes, posterKey: keys.poster, seconds: clock.laps };
     },
+
+    async commit(tx, payload, _result, context) {
+      const keys = finalVideoKeys(context.userId, payload.projectId, context.jobId);
+      const audioKey = payload.composition.voiceover?.key ?? null;
+      const replaced = await deps.finalVideosIn(tx).complete(context.userId, payload.projectId, { finalVideoKey: keys.video, posterKey: keys.poster }, audioKey);
+      // Nothing would point at these files: the project is gone (discard removes them).
+      if (!replaced) throw new PermanentJobError(renderFailureMessage);
+      const superseded = [replaced.finalVideoKey, replaced.posterKey].filter((key): key is string => key !== null && key !== keys.video && key !== keys.poster);
+      return async () => {
+        await Promise.all(superseded.map((key) => storage.delete(key)));
+      };
+    },
+
+    discard: (payload, _result, context) => discardKeys(finalVideoKeys(context.userId, payload.projectId, context.jobId)),
   });
 }
 

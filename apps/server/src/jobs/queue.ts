@@ -128,8 +128,21 @@ export function createJobQueue(options: JobQueueOptions) {
       // Jobs this one starts carry the same request id.
       const handle = () => definition.handler(payload.data, context);
       const result = await (claimed.requestId ? withRequestId(claimed.requestId, handle) : handle());
-      await statuses.settle(job.id, attempt, { state: 'done', result, percent: 100 });
+      const discard = async () => {
+        await definition.discard?.(payload.data, result, context).catch((error: Error) => log.error(`discarding the output failed: ${error.message}`, fields));
+      };
+      const commit = definition.commit;
+      const outcome = await statuses.complete(job.id, attempt, result, commit && ((tx) => commit(tx, payload.data, result, context))).catch(async (error: unknown) => {
+        if (error instanceof PermanentJobError) await discard();
+        throw error;
+      });
+      if (outcome.state !== 'done') {
+        // Cancelled (or failed) while it finished: nothing of it is kept. A takeover's next attempt writes the same output.
+        if (outcome.state === 'cancelled' || outcome.state === 'error') await discard();
+        return observe('interrupted');
+      }
       observe('done');
+      await outcome.committed?.().catch((error: Error) => log.error(`after the commit: ${error.message}`, fields));
     } catch (error) {
       if (controller.signal.reason === shutdownReason) {
         observe('interrupted');

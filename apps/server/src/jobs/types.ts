@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
 
 /** `UserId` is the owner's id; a system job (`defineSystemJob`) has none, and its context says so with null. */
 export interface JobContext<UserId extends string | null = string> {
@@ -29,6 +30,19 @@ export interface JobDefinition<
   /** How many jobs of this kind one user may have running at once (their plan's say); the others wait their turn. */
   runningPerUser?(userId: string): Promise<number>;
   handler(payload: Payload, context: JobContext<UserId>): Promise<Result>;
+  /**
+   * The job's effect on the product's records, written with `tx` in the transaction that marks the job done: a cancel
+   * either lands first (this never runs, and `discard` removes the output) or finds the job done. Completion and the
+   * credit held for it are so decided once. A throw keeps nothing: the job fails with a PermanentJobError's message.
+   * What it answers runs once that is committed (removing files the new ones replace).
+   */
+  commit?(tx: Database, payload: Payload, result: Result, context: JobContext<UserId>): Promise<(() => Promise<void>) | void>;
+  /**
+   * Removes the output of a run that finished but is not kept: the user cancelled before its commit, or the commit
+   * refused it. A run that throws removes what it stored itself (on a cancel; a takeover's next attempt writes the
+   * same output).
+   */
+  discard?(payload: Payload, result: Result, context: JobContext<UserId>): Promise<void>;
 }
 
 /** The abort reason of a job the user cancelled; a takeover or a shutdown aborts with another, and must not undo work. */

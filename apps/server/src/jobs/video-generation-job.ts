@@ -206,6 +206,8 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
         await rm(work, { recursive: true, force: true });
       }
     },
+    // Cancelled after the video was stored: the project must not get it (its AI credit comes back).
+    discard: (_payload, result) => storage.delete(result.key),
   });
 }
 

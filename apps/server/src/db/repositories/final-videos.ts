@@ -2,15 +2,27 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { project } from '../schema.ts';
 
+export interface FinalVideoKeys {
+  finalVideoKey: string;
+  posterKey: string;
+}
+
+/** `db` may be a transaction: the final render completes its project in the one that marks its job done. */
 export function createFinalVideosRepository(db: Database) {
   return {
     /**
      * Records a rendered final video: its keys, the project's completion (kept from the first one) and, in the
-     * document's `finalAudioKey`, the voiceover it was made with, which decides whether a re-render is free. False
-     * when the project is gone.
+     * document's `finalAudioKey`, the voiceover it was made with, which decides whether a re-render is free. Answers
+     * the keys it replaced (null fields when there were none), or null when the project is gone.
      */
-    async complete(userId: string, projectId: string, keys: { finalVideoKey: string; posterKey: string }, audioKey: string | null): Promise<boolean> {
-      const rows = await db
+    async complete(userId: string, projectId: string, keys: FinalVideoKeys, audioKey: string | null): Promise<{ [K in keyof FinalVideoKeys]: string | null } | null> {
+      const [before] = await db
+        .select({ finalVideoKey: project.finalVideoKey, posterKey: project.posterKey })
+        .from(project)
+        .where(and(eq(project.id, projectId), eq(project.userId, userId)))
+        .for('update');
+      if (!before) return null;
+      await db
         .update(project)
         .set({
           ...keys,
@@ -18,9 +30,8 @@ export function createFinalVideosRepository(db: Database) {
           composition: sql`${project.composition} || jsonb_build_object('finalAudioKey', ${audioKey}::text)`,
           updatedAt: new Date(),
         })
-        .where(and(eq(project.id, projectId), eq(project.userId, userId)))
-        .returning({ id: project.id });
-      return rows.length === 1;
+        .where(and(eq(project.id, projectId), eq(project.userId, userId)));
+      return before;
     },
   };
 }

@@ -108,6 +108,25 @@ export function createJobStatusRepository(db: Database) {
         .returning({ id: jobStatus.id });
       return rows.length === 1;
     },
+    /**
+     * Marks the attempt done with its result and runs `commit` (the job's effect on the product's records) in the
+     * same transaction, the job's row locked: a cancel that comes meanwhile waits, then finds the job done; one that
+     * came first wins, and nothing is written. Answers the state the row is left in and what `commit` answered.
+     */
+    async complete<T>(
+      id: string,
+      attempt: number,
+      result: Record<string, unknown>,
+      commit?: (tx: Database) => Promise<T>,
+    ): Promise<{ state: JobState | null; committed?: T }> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select({ state: jobStatus.state, attempt: jobStatus.attempt }).from(jobStatus).where(eq(jobStatus.id, id)).for('update');
+        if (!row || row.attempt !== attempt || row.state !== 'processing') return { state: row && row.attempt === attempt ? row.state : null };
+        const committed = commit ? await commit(tx as unknown as Database) : undefined;
+        await tx.update(jobStatus).set({ state: 'done', result, percent: 100, updatedAt: new Date() }).where(eq(jobStatus.id, id));
+        return { state: 'done' as const, committed };
+      });
+    },
     async cancel(id: string): Promise<boolean> {
       const rows = await db
         .update(jobStatus)
