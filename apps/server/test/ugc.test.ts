@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   generateUgcImageResponse,
   genericMessages,
@@ -152,6 +153,18 @@ describe.each(targets)('UGC video on $name', (target) => {
     }
     expect((await race.settings()).images_left).toBe(0);
   }, 60_000);
+
+  it('refused starts store nothing: twenty stills at once leave one project and one upload', async () => {
+    const flooder = await ugcAccount(t, `ugc-flood-${target.name}@example.com`);
+    const flood = ugcClient(t, flooder);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => flood.generateImage(form)));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) expect([refused.statusCode, refused.json().error]).toEqual([409, ugcTexts.imageUnderWay]);
+    expect(await t.composed.repositories.projects.listUnfinished(flooder.userId, 100)).toHaveLength(1);
+    expect(await t.composed.repositories.uploads.listForUser(flooder.userId)).toHaveLength(1);
+    const uploadsDir = join(t.config.dataDir, 'files', 'users', flooder.userId, 'uploads');
+    expect(readdirSync(uploadsDir)).toHaveLength(1);
+  }, 120_000);
 });
 
 describe('a 7 s offline UGC video', () => {

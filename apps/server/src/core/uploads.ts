@@ -99,6 +99,11 @@ export function createUploadService(deps: UploadServiceDependencies) {
       const record = await store(userId, purpose, { stream: Readable.from([file.content]), filename: file.filename, wasTruncated: () => false });
       return record.storageKey;
     },
+
+    /** Takes back a file stored by a request that did not go ahead: its record, then the file. */
+    async discard(userId: string, storageKey: string): Promise<void> {
+      if (await deps.uploads.removeOwnedByKey(userId, storageKey)) await deps.storage.delete(storageKey);
+    },
   };
 }
 

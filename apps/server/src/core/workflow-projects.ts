@@ -46,6 +46,11 @@ export function createWorkflowProjects(projects: ProjectsRepository) {
       return this.resolveOrCreate(userId, undefined, videoType);
     },
 
+    /** Takes back a project a request opened and then did not go ahead with (a draft with no final video only). */
+    async discardNew(record: ProjectRecord): Promise<void> {
+      await projects.deleteUnfinished(record.userId, record.id);
+    },
+
     /** The project's document in the current shape; throws InvalidProjectDocumentError when it cannot be read. */
     document(record: ProjectRecord): ProjectDocument {
       return readProjectDocument(record.composition, record.id);

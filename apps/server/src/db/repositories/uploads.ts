@@ -26,6 +26,11 @@ export function createUploadsRepository(db: Database) {
       const rows = await db.select({ key: upload.storageKey }).from(upload).where(inArray(upload.storageKey, keys));
       return new Set(rows.map((row) => row.key));
     },
+    /** Removes the owner's record of a file; false when there was none. */
+    async removeOwnedByKey(userId: string, storageKey: string): Promise<boolean> {
+      const rows = await db.delete(upload).where(and(eq(upload.storageKey, storageKey), eq(upload.userId, userId))).returning({ id: upload.id });
+      return rows.length === 1;
+    },
     async listForUser(userId: string): Promise<UploadRecord[]> {
       return db.select().from(upload).where(eq(upload.userId, userId));
     },

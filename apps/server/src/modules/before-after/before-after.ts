@@ -17,6 +17,7 @@ import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
 import type { QuotaService } from '../../core/quotas.ts';
 import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
 import type { UploadService } from '../../core/uploads.ts';
+import { startScope } from '../../core/start-scope.ts';
 import type { VideoJobCredits } from '../../core/video-job-credits.ts';
 import type { WorkflowProjects } from '../../core/workflow-projects.ts';
 
@@ -78,8 +79,6 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
     return sides as CheckedSide[];
   }
 
-  const store = (userId: string, side: CheckedSide) => deps.uploads.storeBuffer(userId, 'before-after', side.file);
-
   /** The generator is asked only for 'image to video'; anything else is made on the worker, free. */
   function sceneOf(side: CheckedSide, key: string): VideoGenerationInput['scenes'][number] {
     const seconds = sceneSeconds[side.side];
@@ -89,8 +88,6 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
     return { local: 'video', key, seconds };
   }
 
-  const projectFor = (userId: string, videoId: string | undefined) => workflow.resolveOrCreateWithinPlan(deps.quotas, userId, videoId, 'before-after');
-
   return {
     async generate(userId: string, request: { videoId?: string; transition: AiVideoTransition; sides: SideInput[] }): Promise<GenerateBeforeAfterResponse> {
       const sides = await checkSides(request.sides);
@@ -99,10 +96,11 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
       if (named && (await deps.videoJobs.running(named, 'before-after'))) return { status: 'processing', video_id: named.id };
       const usesAi = sides.some((side) => side.type === 'image-to-video');
 
-      const start = async (): Promise<GenerateBeforeAfterResponse> => {
-        const project = await projectFor(userId, request.videoId);
+      const scope = startScope(deps.uploads, workflow);
+      const start = () => scope.run(async (): Promise<GenerateBeforeAfterResponse> => {
+        const project = await scope.project(deps.quotas, userId, request.videoId, 'before-after');
         const scenes = [];
-        for (const side of sides) scenes.push(sceneOf(side, await store(userId, side)));
+        for (const side of sides) scenes.push(sceneOf(side, await scope.store(userId, 'before-after', side.file)));
         const outputKey = deps.videoJobs.outputKey(project, 'before-after');
         // The generated video is the project's background from here on: the shared steps after it play it once.
         const saved = await workflow.save(project, { background: { kind: 'clips', clips: [{ key: outputKey, duration: beforeAfterSeconds }], fit: 'trim' } });
@@ -111,12 +109,13 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
         const { record: job, created } = await deps.queue.enqueueOnce(deps.job, { scenes, join: { transition: request.transition }, outputKey }, { userId, idempotencyKey });
         if (!created) {
           if (usesAi) await deps.quotas.refund(userId, 'aiVideos');
+          await scope.takeBack();
           return { status: 'processing', video_id: project.id };
         }
         await deps.videoJobs.track(saved, 'before-after', job.id);
         if (usesAi) await deps.credits.hold(saved, job.id, 'aiVideos');
         return { status: 'processing', video_id: saved.id };
-      };
+      });
       if (!usesAi) return start();
       // A failed earlier generation's credit comes back first, so it can pay for this one.
       await deps.credits.settleUser(userId);

@@ -16,6 +16,7 @@ import { keyOfSignedUrl } from '../../core/projects.ts';
 import type { QuotaService } from '../../core/quotas.ts';
 import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
 import type { UploadService } from '../../core/uploads.ts';
+import { startScope } from '../../core/start-scope.ts';
 import type { VideoJobCredits } from '../../core/video-job-credits.ts';
 import type { WorkflowProjects } from '../../core/workflow-projects.ts';
 
@@ -79,12 +80,6 @@ export function createImageToVideoService(deps: ImageToVideoDependencies) {
     return key;
   }
 
-  async function storedKey(userId: string, image: ImageInput, urlKeys: Map<number, string>): Promise<string> {
-    if (!image.file) return urlKeys.get(image.n)!;
-    return deps.uploads.storeBuffer(userId, 'scene-image', image.file);
-  }
-
-  const projectFor = (userId: string, videoId: string | undefined) => workflow.resolveOrCreateWithinPlan(deps.quotas, userId, videoId, 'image-to-video');
 
   return {
     async convert(
@@ -99,15 +94,16 @@ export function createImageToVideoService(deps: ImageToVideoDependencies) {
       if (request.videoId) await workflow.resolve(userId, request.videoId);
       await deps.credits.settleUser(userId);
 
-      return deps.quotas.withCredit(userId, 'aiVideos', async () => {
-        const project = await projectFor(userId, request.videoId);
+      const scope = startScope(deps.uploads, workflow);
+      return deps.quotas.withCredit(userId, 'aiVideos', () => scope.run(async () => {
+        const project = await scope.project(deps.quotas, userId, request.videoId, 'image-to-video');
         const keys: string[] = [];
-        for (const image of images) keys.push(await storedKey(userId, image, urlKeys));
+        for (const image of images) keys.push(image.file ? await scope.store(userId, 'scene-image', image.file) : urlKeys.get(image.n)!);
         const saved = await workflow.save(project, { background: { kind: 'scenes', scenes: scenesOf(keys, request.zoom), transition: request.effect } });
         const { jobId } = await deps.videoJobs.start(saved, 'images');
         await deps.credits.hold(saved, jobId, 'aiVideos');
-        return { status: 'processing', video_id: saved.id };
-      });
+        return { status: 'processing' as const, video_id: saved.id };
+      }));
     },
   };
 }

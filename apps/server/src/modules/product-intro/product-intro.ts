@@ -23,6 +23,7 @@ import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
 import type { QuotaService } from '../../core/quotas.ts';
 import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
 import type { UploadService } from '../../core/uploads.ts';
+import { startScope, type StartScope } from '../../core/start-scope.ts';
 import type { VideoJobCredits } from '../../core/video-job-credits.ts';
 import type { WorkflowProjects } from '../../core/workflow-projects.ts';
 
@@ -108,13 +109,12 @@ export function createProductIntroService(deps: ProductIntroDependencies) {
     return scenes.map((scene) => ({ type: scene.type as IntroSceneType, extension: scene.extension.trim(), image: scene.image! }));
   }
 
-  const store = (userId: string, image: FormFile) => deps.uploads.storeBuffer(userId, 'intro-image', image);
   const following = (project: ProjectRecord): GenerateIntroResponse => ({ status: 'processing', video_id: project.id, reconnected: true });
 
-  async function start(userId: string, found: ProjectRecord | null, scenes: CheckedScene[], transition: AiVideoTransition): Promise<GenerateIntroResponse> {
-    const project = found ?? (await workflow.resolveOrCreateWithinPlan(deps.quotas, userId, undefined, 'product-intro'));
+  async function start(userId: string, found: ProjectRecord | null, scenes: CheckedScene[], transition: AiVideoTransition, scope: StartScope): Promise<GenerateIntroResponse> {
+    const project = found ?? (await scope.project(deps.quotas, userId, undefined, 'product-intro'));
     const keys: string[] = [];
-    for (const scene of scenes) keys.push(await store(userId, scene.image));
+    for (const scene of scenes) keys.push(await scope.store(userId, 'intro-image', scene.image));
     const outputKey = deps.videoJobs.outputKey(project, 'intro');
     const payload: VideoGenerationInput = {
       scenes: scenes.map((scene, i) => ({
@@ -130,6 +130,7 @@ export function createProductIntroService(deps: ProductIntroDependencies) {
     const { record, created } = await deps.queue.enqueueOnce(deps.job, payload, { userId, idempotencyKey });
     if (!created) {
       await deps.quotas.refund(userId, 'aiVideos');
+      await scope.takeBack();
       return following(project);
     }
     // The generated video is the project's background once it exists: played once and kept whole, and silent.
@@ -146,7 +147,8 @@ export function createProductIntroService(deps: ProductIntroDependencies) {
       if (found && (await deps.videoJobs.running(found, 'intro'))) return following(found);
       // A failed earlier generation's credit comes back first, so it can pay for this one.
       await deps.credits.settleUser(userId);
-      return deps.quotas.withCredit(userId, 'aiVideos', () => start(userId, found, scenes, request.transition));
+      const scope = startScope(deps.uploads, workflow);
+      return deps.quotas.withCredit(userId, 'aiVideos', () => scope.run(() => start(userId, found, scenes, request.transition, scope)));
     },
 
     settings: () => ({ generator: deps.generatorName }),

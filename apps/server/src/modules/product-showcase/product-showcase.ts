@@ -16,6 +16,7 @@ import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
 import type { QuotaService } from '../../core/quotas.ts';
 import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
 import type { UploadService } from '../../core/uploads.ts';
+import { startScope } from '../../core/start-scope.ts';
 import type { VideoJobCredits } from '../../core/video-job-credits.ts';
 import type { WorkflowProjects } from '../../core/workflow-projects.ts';
 
@@ -97,10 +98,6 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
     }
   }
 
-  const store = (userId: string, image: ShowcaseImage) => deps.uploads.storeBuffer(userId, 'showcase-image', { content: image.content!, filename: image.filename });
-
-  const projectFor = (userId: string, videoId: string | undefined) => workflow.resolveOrCreateWithinPlan(deps.quotas, userId, videoId, 'product-showcase');
-
   return {
     async generate(userId: string, request: ShowcaseRequest): Promise<GenerateShowcaseResponse> {
       const scenes = checkShowcase(request);
@@ -110,10 +107,11 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
       if (named && (await deps.videoJobs.running(named, 'showcase'))) return { status: 'processing', error: null, video_id: named.id };
       await deps.credits.settleUser(userId);
 
-      return deps.quotas.withCredit(userId, 'aiVideos', async () => {
-        const project = await projectFor(userId, request.videoId);
+      const scope = startScope(deps.uploads, workflow);
+      return deps.quotas.withCredit(userId, 'aiVideos', () => scope.run(async () => {
+        const project = await scope.project(deps.quotas, userId, request.videoId, 'product-showcase');
         const keys: string[] = [];
-        for (const scene of scenes) keys.push(await store(userId, scene.image!));
+        for (const scene of scenes) keys.push(await scope.store(userId, 'showcase-image', { content: scene.image!.content!, filename: scene.image!.filename }));
         const outputKey = deps.videoJobs.outputKey(project, 'showcase');
         const payload: VideoGenerationInput = {
           scenes: scenes.map((scene, i) => ({ imageKey: keys[i]!, prompt: scene.text.trim(), seconds: sceneSeconds(i, scenes.length), caption: scene.text.trim() })),
@@ -125,6 +123,7 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
         const { record: job, created } = await deps.queue.enqueueOnce(deps.job, payload, { userId, idempotencyKey });
         if (!created) {
           await deps.quotas.refund(userId, 'aiVideos');
+          await scope.takeBack();
           return { status: 'processing', error: null, video_id: project.id };
         }
         // The generated video is the project's background once it exists (the page goes on only then): played once
@@ -134,7 +133,7 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
         await deps.videoJobs.track(started, 'showcase', job.id);
         await deps.credits.hold(started, job.id, 'aiVideos');
         return { status: 'processing', error: null, video_id: project.id };
-      });
+      }));
     },
   };
 }

@@ -20,6 +20,7 @@ import { keyOfSignedUrl } from '../../core/projects.ts';
 import type { QuotaService } from '../../core/quotas.ts';
 import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
 import type { UploadService } from '../../core/uploads.ts';
+import { startScope } from '../../core/start-scope.ts';
 import type { VideoJobCredits } from '../../core/video-job-credits.ts';
 import type { WorkflowProjects } from '../../core/workflow-projects.ts';
 import { pickStills, type StockStills } from './ai-video-stills.ts';
@@ -92,8 +93,6 @@ export function createAiVideoService(deps: AiVideoDependencies) {
     }
   }
 
-  const storeFile = (userId: string, file: NonNullable<SceneImageInput['file']>) => deps.uploads.storeBuffer(userId, 'scene-image', file);
-
   return {
     async start(userId: string, request: { videoId?: string; texts: Map<number, string>; images: SceneImageInput[] }): Promise<GenerateAiVideoResponse> {
       const scenes = sceneTexts(request.texts);
@@ -118,11 +117,12 @@ export function createAiVideoService(deps: AiVideoDependencies) {
       await deps.credits.settleUser(userId);
 
       await deps.quotas.consume(userId, 'aiVideos');
+      const scope = startScope(deps.uploads, workflow);
       try {
         const keys: string[] = [];
         for (let n = 1; n <= scenes.length; n++) {
           const image = images.find((candidate) => candidate.n === n);
-          if (image?.file) keys.push(await storeFile(userId, image.file));
+          if (image?.file) keys.push(await scope.store(userId, 'scene-image', image.file));
           else if (image) keys.push(urlKeys.get(n)!);
           else {
             const upload = await deps.stock.add(userId, { type: 'image', url: stills.get(n)!.src.portrait, purpose: 'scene-image' });
@@ -137,6 +137,7 @@ export function createAiVideoService(deps: AiVideoDependencies) {
         const { record, created } = await deps.queue.enqueueOnce(deps.job, payload, { userId, idempotencyKey });
         if (!created) {
           await deps.quotas.refund(userId, 'aiVideos');
+          await scope.takeBack();
           return { status: 'processing', video_id: project.id, reconnected: true };
         }
         const duration = lengths.reduce((sum, length) => sum + length, 0);
@@ -149,6 +150,7 @@ export function createAiVideoService(deps: AiVideoDependencies) {
         return { status: 'processing', video_id: project.id, reconnected: false };
       } catch (error) {
         await deps.quotas.refund(userId, 'aiVideos');
+        await scope.takeBack().catch(() => undefined);
         throw error;
       }
     },

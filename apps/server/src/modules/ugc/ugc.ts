@@ -20,6 +20,7 @@ import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
 import type { QuotaService } from '../../core/quotas.ts';
 import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
 import type { UploadService } from '../../core/uploads.ts';
+import { startScope } from '../../core/start-scope.ts';
 import type { VideoJobCredits } from '../../core/video-job-credits.ts';
 import { noProjectMessage, type WorkflowProjects } from '../../core/workflow-projects.ts';
 import type { ImageGenerationJob } from '../../jobs/image-generation-job.ts';
@@ -135,16 +136,19 @@ export function createUgcService(deps: UgcDependencies) {
 
       // Numbered per user: starts racing past the bound's count find the same number, and only one still begins.
       const idempotencyKey = `ugc-image:${userId}:${await deps.images.everStarted(userId)}`;
-      const project = existing ?? (await workflow.resolveOrCreateWithinPlan(deps.quotas, userId, undefined, videoType));
-      const productKey = image ? await deps.uploads.storeBuffer(userId, 'ugc-product', image) : previous!.productKey;
-      // A new name per still, so a browser never shows an earlier still from its cache.
-      const imageKey = `users/${userId}/renders/${project.id}-ugc-${randomBytes(6).toString('hex')}.jpg`;
-      const payload = { productKey, prompt: ugcImagePrompt(config), background: config.background, placement: config.productPlacement, outputKey: imageKey };
-      const { record, created } = await queue.enqueueOnce(deps.imageJob, payload, { userId, idempotencyKey });
-      if (!created) throw new UserFacingError(409, ugcTexts.imageUnderWay);
-      // A new still starts its step 2 afresh: no video of it yet, the last prompt and length kept.
-      await workflow.save(project, { ugc: { config, productKey, imageJobId: record.id, imageKey, prompt: previous?.prompt, length: previous?.length } });
-      return { status: 'processing', video_id: project.id };
+      const scope = startScope(deps.uploads, workflow);
+      return scope.run(async () => {
+        const project = existing ?? (await scope.project(deps.quotas, userId, undefined, videoType));
+        const productKey = image ? await scope.store(userId, 'ugc-product', image) : previous!.productKey;
+        // A new name per still, so a browser never shows an earlier still from its cache.
+        const imageKey = `users/${userId}/renders/${project.id}-ugc-${randomBytes(6).toString('hex')}.jpg`;
+        const payload = { productKey, prompt: ugcImagePrompt(config), background: config.background, placement: config.productPlacement, outputKey: imageKey };
+        const { record, created } = await queue.enqueueOnce(deps.imageJob, payload, { userId, idempotencyKey });
+        if (!created) throw new UserFacingError(409, ugcTexts.imageUnderWay);
+        // A new still starts its step 2 afresh: no video of it yet, the last prompt and length kept.
+        await workflow.save(project, { ugc: { config, productKey, imageJobId: record.id, imageKey, prompt: previous?.prompt, length: previous?.length } });
+        return { status: 'processing' as const, video_id: project.id };
+      });
     },
 
     async imageStatus(userId: string, videoId?: string): Promise<CheckImageStatusResponse> {
