@@ -1,4 +1,5 @@
 import { loadConfig } from './config.ts';
+import { keepRunningThroughDatabaseFaults } from './process-guard.ts';
 import { processLog } from './process-log.ts';
 import { claimScratchDir } from './scratch-dir.ts';
 import { openDatabase } from './db/client.ts';
@@ -11,6 +12,7 @@ const config = { ...loaded, tmpDir: scratch.dir };
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const log = processLog(config);
+keepRunningThroughDatabaseFaults(log);
 const { app, queue } = await composeApp(config, database, log);
 if (config.runWorkers) await queue.startWorkers(config.workerConcurrency, config.workerConcurrencyByKind);
 

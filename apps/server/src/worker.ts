@@ -1,4 +1,5 @@
 import { loadConfig } from './config.ts';
+import { keepRunningThroughDatabaseFaults } from './process-guard.ts';
 import { processLog } from './process-log.ts';
 import { claimScratchDir } from './scratch-dir.ts';
 import { openDatabase } from './db/client.ts';
@@ -19,6 +20,7 @@ if (!config.databaseUrl) {
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const log = processLog(config);
+keepRunningThroughDatabaseFaults(log);
 const { queue, metrics } = composeCore(config, database, log);
 await queue.startWorkers(config.workerConcurrency, config.workerConcurrencyByKind);
 const metricsServer = config.metricsPort ? await serveMetrics(metrics, config.metricsPort) : undefined;
