@@ -5,8 +5,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-// @ts-expect-error: a plain .mjs script without type declarations
-import { ensureServerBuild } from '../../../../scripts/lib/workspace.mjs';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');
 
@@ -29,9 +27,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The compiled server (`npm start`'s `node apps/server/dist/main.js`) on a free port of its own, as a deployment runs it. */
+/**
+ * The compiled server (`npm start`'s `node apps/server/dist/main.js`, built by vitest's global set-up) on a free port
+ * of its own, as a deployment runs it.
+ */
 export async function startCompiledServer(env: Record<string, string>): Promise<RunningServer> {
-  ensureServerBuild();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'rs-outside-in-'));
