@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { createRepositories, type Repositories } from '../src/db/repositories/index.ts';
@@ -43,6 +44,34 @@ const work = defineJob({
   },
 });
 
+/** What the commit job's hooks saw, by tag; `cancelOwnJob` lands a user's cancel the moment its output is stored. */
+const effects = new Map<string, string[]>();
+const note = (tag: string, what: string) => effects.set(tag, [...(effects.get(tag) ?? []), what]);
+let cancelOwnJob: (jobId: string) => Promise<void> = async () => undefined;
+
+const committing = defineJob({
+  name: 'test-commit',
+  payload: z.object({ mode: z.enum(['ok', 'late-cancel', 'refused-commit']), tag: z.string() }),
+  retryLimit: 0,
+  retryDelaySeconds: 1,
+  expireInSeconds: 120,
+  failureMessage: 'Commit work failed.',
+  async handler(payload, context) {
+    note(payload.tag, 'stored');
+    if (payload.mode === 'late-cancel') await cancelOwnJob(context.jobId);
+    return { key: payload.tag };
+  },
+  async commit(tx, payload) {
+    const [row] = ((await tx.execute(sql`select 1 as one`)) as unknown as { rows: Array<{ one: number }> }).rows;
+    note(payload.tag, `committed ${row!.one}`);
+    if (payload.mode === 'refused-commit') throw new PermanentJobError('The project is gone.');
+    return async () => void note(payload.tag, 'after commit');
+  },
+  async discard(payload, result) {
+    note(payload.tag, `discarded ${(result as { key: string }).key}`);
+  },
+});
+
 const chore = defineSystemJob({
   name: 'test-chore',
   payload: z.object({ tag: z.string() }),
@@ -76,7 +105,7 @@ describe.each(targets)('job queue on $name', (target) => {
     repositories = createRepositories(database.db);
     await database.db.insert(user).values({ id: userId, name: 'Jobs', email: 'jobs@example.com', emailVerified: true });
     const boss = createBoss(database, () => undefined);
-    queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: [work, chore], log: quiet, heartbeatMs: 200, lostAfterMs: 2000, pollingIntervalSeconds: 0.5 });
+    queue = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: [work, chore, committing], log: quiet, heartbeatMs: 200, lostAfterMs: 2000, pollingIntervalSeconds: 0.5 });
     await queue.startWorkers(2);
   });
   afterAll(async () => {
@@ -146,6 +175,30 @@ describe.each(targets)('job queue on $name', (target) => {
     await expect(queue.cancel('someone-else', job.id)).rejects.toThrow('Not found.');
   });
 
+  it('marks a job done in the transaction that writes its effect, and runs what the commit leaves for after', async () => {
+    const job = await queue.enqueue(committing, { mode: 'ok', tag: `ok-${target.name}` }, { userId });
+    expect((await waitForState(repositories, job.id, ['done'])).result).toEqual({ key: `ok-${target.name}` });
+    await sleep(200);
+    expect(effects.get(`ok-${target.name}`)).toEqual(['stored', 'committed 1', 'after commit']);
+  });
+
+  it('a cancel that lands as the output is stored wins: the commit never runs and the output is discarded', async () => {
+    cancelOwnJob = async (jobId) => void (await queue.cancel(userId, jobId));
+    const tag = `late-${target.name}`;
+    const job = await queue.enqueue(committing, { mode: 'late-cancel', tag }, { userId });
+    expect((await waitForState(repositories, job.id, ['cancelled', 'done'])).state).toBe('cancelled');
+    for (let waited = 0; (effects.get(tag) ?? []).length < 2 && waited < 5000; waited += 100) await sleep(100);
+    expect(effects.get(tag)).toEqual(['stored', `discarded ${tag}`]);
+  });
+
+  it('a commit that refuses fails the job with its message, writes nothing and discards the output', async () => {
+    const tag = `refused-${target.name}`;
+    const job = await queue.enqueue(committing, { mode: 'refused-commit', tag }, { userId });
+    expect(await waitForState(repositories, job.id, ['error', 'done'])).toMatchObject({ state: 'error', error: 'The project is gone.', result: null });
+    for (let waited = 0; (effects.get(tag) ?? []).length < 3 && waited < 5000; waited += 100) await sleep(100);
+    expect(effects.get(tag)).toEqual(['stored', 'committed 1', `discarded ${tag}`]);
+  });
+
   it('takes back a job only while no worker has claimed it', async () => {
     const idle = defineJob({ ...work, name: 'test-idle' });
     const producer = createJobQueue({ boss: createBoss(database, () => undefined), statuses: repositories.jobStatus, definitions: [idle], log: quiet });
@@ -186,7 +239,7 @@ describe.each(targets)('job queue on $name', (target) => {
   it('takes per kind only the jobs it is told to, and refuses a kind that does not exist', async () => {
     const boss = createBoss(database, () => undefined);
     const observed: string[] = [];
-    const choresOnly = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: [work, chore], log: quiet, pollingIntervalSeconds: 0.5, observeJob: (kind, outcome) => observed.push(`${kind} ${outcome}`) });
+    const choresOnly = createJobQueue({ boss, statuses: repositories.jobStatus, definitions: [work, chore, committing], log: quiet, pollingIntervalSeconds: 0.5, observeJob: (kind, outcome) => observed.push(`${kind} ${outcome}`) });
     await expect(choresOnly.startWorkers(1, { 'test-wrok': 1 })).rejects.toThrow('unknown job kind test-wrok; the kinds are test-work, test-chore');
     await queue.stop();
     try {

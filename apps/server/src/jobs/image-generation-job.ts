@@ -79,6 +79,8 @@ export function createImageGenerationJob(deps: ImageGenerationJobDeps) {
         await rm(work, { recursive: true, force: true });
       }
     },
+    // Each still has a name of its own: one cancelled after it was stored is nobody's.
+    discard: (_payload, result) => storage.delete(result.key),
   });
 }
 
