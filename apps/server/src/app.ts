@@ -20,11 +20,12 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
 import { waitForHandlersOnClose } from './http/in-flight.ts';
 import { registerInputGuard } from './http/input-guard.ts';
-import { createOperatorGuard, withoutOperatorToken } from './http/operator.ts';
+import { createOperatorGuard } from './http/operator.ts';
 import { logDestination, registerRequestLog } from './http/request-log.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { registerSecurityHeaders, type ContentSources } from './http/security-headers.ts';
 import { registerWebRoutes } from './http/web-routes.ts';
+import { redactSecrets } from './redact.ts';
 import { withRequestId } from './jobs/request-context.ts';
 import type { FinalRenderJob } from './jobs/final-render-job.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -107,8 +108,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       level: deps.logLevel ?? 'info',
       stream: logDestination(),
       serializers: {
-        // Fastify's own request line, minus the operator token a mailbox link carries.
-        req: (request) => ({ method: request.method, url: withoutOperatorToken(request.url), host: request.host, remoteAddress: request.ip }),
+        // Fastify's own request line, minus the secrets a URL may carry.
+        req: (request) => ({ method: request.method, url: redactSecrets(request.url), host: request.host, remoteAddress: request.ip }),
       },
     },
     // registerRequestLog writes one line per request instead of Fastify's two.

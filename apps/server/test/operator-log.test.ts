@@ -62,7 +62,7 @@ it('prints the mailbox link once at start and never logs the token or a mail lin
 
     const log = server.log();
     expect(log.split(operatorToken)).toHaveLength(2);
-    expect(log).toContain('"url":"/dev/mailbox?token=%5Bredacted%5D"');
+    expect(log).toContain('"url":"/dev/mailbox?token=[redacted]"');
     expect(log).not.toContain(mailToken);
   } finally {
     await server.stop();

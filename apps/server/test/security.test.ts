@@ -56,6 +56,16 @@ describe('analytics page views', () => {
     });
   });
 
+  it('stores a referrer without the reset token of the page it names', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      payload: { path: '/login', referrer: 'http://localhost:8080/reset-password?token=reset-secret-0123' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(await t.composed.repositories.pageViews.latest()).toMatchObject({ path: '/login', referrer: 'http://localhost:8080/reset-password?token=[redacted]' });
+  });
+
   it.each([
     ['no path', {}],
     ['a relative path', { path: 'dashboard' }],

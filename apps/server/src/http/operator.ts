@@ -17,16 +17,6 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-/** Drops the operator token from a URL before it is logged; the rest of the query stays readable. */
-export function withoutOperatorToken(url: string): string {
-  const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
-  const query = new URLSearchParams(url.slice(queryStart + 1));
-  if (!query.has(operatorQueryParam)) return url;
-  query.set(operatorQueryParam, '[redacted]');
-  return `${url.slice(0, queryStart)}?${query.toString()}`;
-}
-
 /**
  * The dev mailbox and the test gateway's clock act on every account, so only the operator reaches them. Anyone else
  * gets the same 404 as a path that does not exist.

@@ -1,0 +1,80 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { latestLinkFor } from './accounts.ts';
+import { operatorHeaders, startTestApp, testOperatorToken, TestClient, type TestApp } from './app.ts';
+import { testDatabaseTargets } from './databases.ts';
+
+const targets = await testDatabaseTargets();
+
+/** Everything the app writes to its log while `run` goes on: the app logs to stdout, as a deployment's does. */
+async function loggedWhile(run: () => Promise<void>): Promise<string> {
+  let log = '';
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    log += chunk.toString();
+    return true;
+  });
+  try {
+    await run();
+  } finally {
+    write.mockRestore();
+  }
+  return log;
+}
+
+const pathOf = (link: string) => link.replace(/^https?:\/\/[^/]+/, '');
+
+describe.each(targets)('secrets in URLs on $name (issue: reset tokens in the request log)', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target, { logLevel: 'info' });
+  });
+  afterAll(() => t.close());
+
+  it('keeps the reset, verification, signed file and operator secrets out of the log and out of /metrics', async () => {
+    const secrets: Record<string, string> = {};
+    const log = await loggedWhile(async () => {
+      const anonymous = new TestClient(t.app);
+      await anonymous.post('/api/auth/sign-up/email', { name: 'Logged', email: 'logged@example.com', password: 'correct-horse-1', callbackURL: '/login?verified=1' });
+      const verifyLink = pathOf(await latestLinkFor(t.app, 'logged@example.com'));
+      secrets.verify = new URL(verifyLink, 'http://x').searchParams.get('token')!;
+      expect((await anonymous.get(verifyLink)).statusCode).toBe(302);
+
+      await anonymous.post('/api/auth/request-password-reset', { email: 'logged@example.com', redirectTo: '/reset-password' });
+      const resetLink = pathOf(await latestLinkFor(t.app, 'logged@example.com'));
+      secrets.reset = /\/reset-password\/([^?]+)/.exec(resetLink)![1]!;
+      const landing = await anonymous.get(resetLink);
+      expect(landing.headers.location).toContain(secrets.reset);
+      await anonymous.get(String(landing.headers.location));
+
+      const scratch = join(t.config.dataDir, 'logo.png');
+      writeFileSync(scratch, 'not really a png');
+      await t.composed.storage.putFile('library/redaction/logo.png', scratch, 'image/png');
+      const fileUrl = t.composed.signer.sign('library/redaction/logo.png');
+      secrets.fileSignature = new URL(fileUrl, 'http://x').searchParams.get('sig')!;
+      expect((await t.app.inject({ method: 'GET', url: fileUrl })).statusCode).toBe(200);
+
+      secrets.operator = testOperatorToken;
+      expect((await anonymous.get(`/dev/mailbox?token=${testOperatorToken}`)).statusCode).toBe(303);
+    });
+
+    const requests = log.split('\n').filter((line) => line.includes('"msg":"request"'));
+    expect(requests.some((line) => line.includes('/api/auth/reset-password/[redacted]?callbackURL='))).toBe(true);
+    expect(requests.some((line) => line.includes('/files/library/redaction/logo.png?exp='))).toBe(true);
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', headers: operatorHeaders });
+    for (const [kind, secret] of Object.entries(secrets)) {
+      expect(secret.length, kind).toBeGreaterThan(8);
+      expect(log.includes(secret), `${kind} in the log`).toBe(false);
+      expect(metrics.body.includes(secret), `${kind} in /metrics`).toBe(false);
+    }
+  });
+
+  it('keeps a link out of an error report that carries it in its message and stack', async () => {
+    const secret = 'reset-token-in-an-error-0123456789';
+    const log = await loggedWhile(async () => {
+      t.app.log.error({ err: new Error(`mail to http://localhost:8080/api/auth/reset-password/${secret}?callbackURL=%2Freset-password failed`) }, 'request failed');
+    });
+    expect(log).toContain('/api/auth/reset-password/[redacted]?callbackURL=');
+    expect(log).not.toContain(secret);
+  });
+});
