@@ -44,6 +44,14 @@ export const signupMessages = {
   created: 'Account created. Check your inbox/spam for the confirmation link, then log in.',
 } as const;
 
+/** The fields a person chooses for their account, refused by the server whatever the client sent (sign-up, profile). */
+export const profileMessages = {
+  nameRequired: 'Enter your name.',
+  nameTooLong: (max: number) => `Your name can be at most ${max} characters.`,
+  imageNotHttps: 'A profile picture must be an https:// address.',
+  linkTooLong: (max: number) => `A link back to the app can be at most ${max} characters.`,
+} as const;
+
 export const verificationMessages = {
   verified: 'Your email is confirmed. You can log in now.',
   invalidLink: 'This confirmation link is invalid or has expired. Request a new one below.',
@@ -75,4 +83,6 @@ export const authErrorCodes = {
   invalidEmail: 'INVALID_EMAIL',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
+  /** A sign-up or profile field outside the contracts' bounds (profileMessages says which). */
+  invalidField: 'INVALID_FIELD',
 } as const;

@@ -1,4 +1,4 @@
-import { authErrorCodes, emailSchema } from '@reelsmith/contracts';
+import { authBodyBounds, authErrorCodes, emailSchema } from '@reelsmith/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -35,6 +35,15 @@ async function refuseUnknownOrDisabled(users: UsersRepository, rawEmail: unknown
   if (!account) throw new APIError('NOT_FOUND', { code: authErrorCodes.userNotFound, message: 'User not found' });
   if (checkDisabled && account.disabled) {
     throw new APIError('FORBIDDEN', { code: authErrorCodes.accountDisabled, message: 'Account disabled' });
+  }
+}
+
+/** The contracts' bounds on what a person chooses (name, picture, links back), refused with their own words. */
+function refuseOutOfBounds(path: string, body: unknown) {
+  const bounds = Object.hasOwn(authBodyBounds, path) ? authBodyBounds[path as keyof typeof authBodyBounds] : undefined;
+  const result = bounds?.safeParse(body ?? {});
+  if (result && !result.success) {
+    throw new APIError('BAD_REQUEST', { code: authErrorCodes.invalidField, message: result.error.issues[0]!.message });
   }
 }
 
@@ -75,7 +84,7 @@ function createBetterAuth(deps: AuthDependencies) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await email.send(passwordResetMail(user.email, user.name, url));
+        await email.send(passwordResetMail(user.email, url));
       },
     },
     emailVerification: {
@@ -84,7 +93,7 @@ function createBetterAuth(deps: AuthDependencies) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await email.send(verificationMail(user.email, user.name, url));
+        await email.send(verificationMail(user.email, url));
       },
     },
     // Attempts are limited in front of better-auth (auth-handler.ts) in the shared rate_limit table.
@@ -118,6 +127,7 @@ function createBetterAuth(deps: AuthDependencies) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as { email?: unknown } | undefined;
+        refuseOutOfBounds(ctx.path, body);
         if (ctx.path === '/sign-in/email') await refuseUnknownOrDisabled(users, body?.email, true);
         if (ctx.path === '/request-password-reset') await refuseUnknownOrDisabled(users, body?.email, false);
       }),
