@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const router = createEndpointRouter(app, { auth: deps.auth, operator, validateResponses: deps.validateResponses });
   registerDocsRoutes(router, { production: deps.production ?? false, publicUrl: deps.publicUrl });
   for (const feature of composeFeatures(deps, (line) => app.log.error(line))) await feature.register({ router, app, operator });
-  registerHealthRoutes(router, { readiness: deps.readiness, metrics: deps.metrics });
+  registerHealthRoutes(router, { readiness: deps.readiness, metrics: deps.metrics, operator });
 
   await registerWebRoutes(app, deps.webDistDir ?? '');
   return app;

@@ -1,26 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestLinkFor } from './accounts.ts';
 import { operatorHeaders, startTestApp, testOperatorToken, TestClient, type TestApp } from './app.ts';
+import { loggedWhile } from './captured-log.ts';
 import { testDatabaseTargets } from './databases.ts';
 
 const targets = await testDatabaseTargets();
-
-/** Everything the app writes to its log while `run` goes on: the app logs to stdout, as a deployment's does. */
-async function loggedWhile(run: () => Promise<void>): Promise<string> {
-  let log = '';
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    log += chunk.toString();
-    return true;
-  });
-  try {
-    await run();
-  } finally {
-    write.mockRestore();
-  }
-  return log;
-}
 
 const pathOf = (link: string) => link.replace(/^https?:\/\/[^/]+/, '');
 

@@ -25,10 +25,14 @@ export function createOperatorGuard(token: string, secureCookie: boolean) {
   const expected = digest(token);
   const matches = (candidate: unknown) => typeof candidate === 'string' && timingSafeEqual(digest(candidate), expected);
 
+  const isOperator = (request: FastifyRequest) => matches(request.headers[operatorTokenHeader]) || matches(readCookie(request.headers.cookie, operatorCookie));
+
   return {
+    /** For a public answer that tells the operator more than anyone else (/ready's reasons). */
+    isOperator,
+
     async requireOperator(request: FastifyRequest, reply: FastifyReply) {
-      const header = request.headers[operatorTokenHeader];
-      if (matches(header) || matches(readCookie(request.headers.cookie, operatorCookie))) return;
+      if (isOperator(request)) return;
       return reply.status(404).send({ error: genericMessages.notFound });
     },
 
