@@ -50,6 +50,26 @@ describe.each(targets)('the security probe on $name', (target) => {
       expect((await client.get('/api/dev/outbox')).statusCode).toBe(200);
     });
 
+    it('answers that carry secrets are never kept by a browser or a proxy, and a hidden route still looks missing', async () => {
+      const { client } = await signUpAndConfirm(t.app, 'no-store@example.com');
+      const operator = { headers: operatorHeaders };
+      const answers = {
+        'the mailbox link': await t.app.inject({ method: 'GET', url: `/dev/mailbox?token=${testOperatorToken}` }),
+        'the mailbox page': await t.app.inject({ method: 'GET', url: '/dev/mailbox', ...operator }),
+        'the outbox API': await t.app.inject({ method: 'GET', url: '/api/dev/outbox', ...operator }),
+        'the metrics': await t.app.inject({ method: 'GET', url: '/metrics', ...operator }),
+        'a session': await client.get('/api/auth/get-session'),
+        'a verification link': await client.get((await latestLinkFor(t.app, 'no-store@example.com')).replace(/^https?:\/\/[^/]+/, '')),
+      };
+      for (const [label, answer] of Object.entries(answers)) expect(answer.headers['cache-control'], label).toBe('no-store');
+      const hidden = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+      const missing = await t.app.inject({ method: 'GET', url: '/dev/nothing-here' });
+      expect(hidden.statusCode).toBe(404);
+      expect(Object.keys(hidden.headers).filter((name) => !['date', 'x-request-id'].includes(name)).sort()).toEqual(
+        Object.keys(missing.headers).filter((name) => !['date', 'x-request-id'].includes(name)).sort(),
+      );
+    });
+
     it('moving the test clock and failing a renewal need the operator token', async () => {
       const clock = async () => Date.parse((await t.app.inject({ method: 'GET', url: '/pay/test-clock' })).json().now);
       const before = await clock();

@@ -48,7 +48,7 @@ export function createOperatorGuard(token: string, secureCookie: boolean) {
       query.delete(operatorQueryParam);
       const rest = query.toString();
       const attributes = ['Path=/', 'HttpOnly', 'SameSite=Strict', ...(secureCookie ? ['Secure'] : [])];
-      reply.header('set-cookie', `${operatorCookie}=${encodeURIComponent(token)}; ${attributes.join('; ')}`);
+      reply.header('set-cookie', `${operatorCookie}=${encodeURIComponent(token)}; ${attributes.join('; ')}`).header('cache-control', 'no-store');
       return reply.redirect(rest ? `${path}?${rest}` : path!, 303);
     },
   };

@@ -67,6 +67,8 @@ export function registerAuthHandler(router: EndpointRouter, auth: Auth, publicUr
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
+    // Sessions, session cookies and the redirects of mail links: nothing a browser or a proxy should keep.
+    if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-store');
     if (!response.body) return reply.send(null);
     if (response.headers.get('content-type')?.startsWith('application/json')) return reply.send(JSON.stringify(withoutSessionTokens(await response.json())));
     return reply.send(Buffer.from(await response.arrayBuffer()));
