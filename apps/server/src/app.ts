@@ -16,7 +16,7 @@ import { registerCsrfGuard } from './http/csrf.ts';
 import { databaseRateLimitStore, purgeRateLimitsWhileOpen } from './http/rate-limit-store.ts';
 import { registerDocsRoutes } from './http/docs-routes.ts';
 import { createEndpointRouter } from './http/endpoint-router.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
 import { waitForHandlersOnClose } from './http/in-flight.ts';
 import { registerInputGuard } from './http/input-guard.ts';
@@ -115,6 +115,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // registerRequestLog writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // A hop count as proxy-addr reads it: the client is the address that many proxies back from the socket.
     trustProxy: typeof deps.trustProxy === 'number' ? hopsTrusted(deps.trustProxy) : (deps.trustProxy ?? false),
     // Unique across API processes, and the proxy's own id when a trusted proxy sent one, so one id follows a call

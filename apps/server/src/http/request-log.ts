@@ -1,26 +1,25 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Metrics } from '../providers/metrics/metrics.ts';
 import { redactSecrets } from '../redact.ts';
 
+/** The request's log line: what was asked, by whom, how it ended and how long it took; secrets cut from the URL. */
+export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info(
+    { method: request.method, url: redactSecrets(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime), ip: request.ip },
+    'request',
+  );
+}
+
 /**
- * One line per request, written when the answer has gone out: what was asked, by whom, how it ended and how long it
- * took. Bodies are never logged (they carry passwords, scripts and files), and secrets are cut from URLs.
+ * One line per request, written when the answer has gone out. Bodies are never logged (they carry passwords, scripts
+ * and files).
  */
 export function registerRequestLog(app: FastifyInstance, metrics?: Pick<Metrics, 'observeRequest'>): void {
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, so /api/jobs/:id is one series however many jobs there are.
     metrics?.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-    request.log.info(
-      {
-        method: request.method,
-        url: redactSecrets(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-        ip: request.ip,
-      },
-      'request',
-    );
+    logRequest(request, reply);
   });
 }
 
