@@ -2,7 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestLinkFor } from './accounts.ts';
-import { operatorHeaders, startTestApp, testOperatorToken, TestClient, type TestApp } from './app.ts';
+import { composeApp } from '../src/compose.ts';
+import { processLog } from '../src/process-log.ts';
+import { operatorHeaders, startTestApp, testConfig, testOperatorToken, TestClient, type TestApp } from './app.ts';
 import { loggedWhile } from './captured-log.ts';
 import { testDatabaseTargets } from './databases.ts';
 
@@ -62,5 +64,34 @@ describe.each(targets)('secrets in URLs on $name (issue: reset tokens in the req
     });
     expect(log).toContain('/api/auth/reset-password/[redacted]?callbackURL=');
     expect(log).not.toContain(secret);
+  });
+});
+
+describe.each(targets)("better-auth's own log lines on $name", (target) => {
+  it('go to the process log, with the secrets of the URLs they name cut', async () => {
+    const database = await target.open();
+    const config = testConfig({ logLevel: 'info' });
+    const composed = await composeApp(config, database, processLog(config));
+    await composed.app.ready();
+    try {
+      const secret = 'secret-in-a-callback-0123456789';
+      const log = await loggedWhile(async () => {
+        const response = await new TestClient(composed.app).post('/api/auth/sign-up/email', {
+          name: 'Probe',
+          email: 'callback-probe@example.com',
+          password: 'correct-horse-1',
+          callbackURL: `http://evil.example/reset-password/${secret}?token=${secret}`,
+        });
+        expect(response.statusCode).toBe(403);
+      });
+      const lines = log.split('\n').filter((line) => line.includes('better-auth: Invalid callbackURL'));
+      expect(lines.length).toBeGreaterThan(0);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ level: 50 });
+      expect(log).not.toContain(secret);
+    } finally {
+      await composed.app.close();
+      await composed.queue.stop();
+      await database.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { format } from 'node:util';
 import { authBodyBounds, authErrorCodes, emailSchema } from '@reelsmith/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -18,6 +19,8 @@ export interface AuthDependencies {
   publicUrl: string;
   origins: OriginTrust;
   secret: string;
+  /** The process log: better-auth's own lines go there, as JSON with secrets cut, instead of to the console. */
+  log: { info(message: string): void; error(message: string): void };
   /** Runs in the request that creates the account: its user record and Free Plan subscription. */
   onUserCreated(created: { id: string; email: string; name: string }): Promise<void>;
 }
@@ -72,6 +75,9 @@ function createBetterAuth(deps: AuthDependencies) {
     },
     database: drizzleAdapter(deps.db, { provider: 'pg', schema }),
     telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args: unknown[]) => (level === 'error' || level === 'warn' ? deps.log.error : deps.log.info)(`better-auth: ${format(message, ...args)}`),
+    },
     user: {
       additionalFields: { disabled: { type: 'boolean', required: false, defaultValue: false, input: false } },
     },
