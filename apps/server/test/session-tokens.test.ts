@@ -38,4 +38,26 @@ describe.each(targets)('session tokens on $name (issue: list-sessions answers se
     // The answer is whole JSON of its real length, not better-auth's longer one cut short.
     expect(Number(listSessions.headers['content-length'])).toBe(Buffer.byteLength(listSessions.body));
   });
+
+  it('revoke-session takes the id that list-sessions gives, and only the caller’s own session goes', async () => {
+    const { email, password } = await signUpAndConfirm(t.app, 'revoker@example.com');
+    const phone = new TestClient(t.app);
+    const laptop = new TestClient(t.app);
+    await phone.post('/api/auth/sign-in/email', { email, password });
+    await laptop.post('/api/auth/sign-in/email', { email, password });
+    const stranger = await signUpAndConfirm(t.app, 'stranger@example.com');
+    await stranger.client.post('/api/auth/sign-in/email', { email: stranger.email, password: stranger.password });
+    const strangerSession = (await stranger.client.get('/api/auth/get-session')).json().session.id as string;
+
+    const phoneSession = (await phone.get('/api/auth/get-session')).json().session.id as string;
+    const mine = ((await laptop.get('/api/auth/list-sessions')).json() as Array<{ id: string }>).map((session) => session.id);
+    expect(mine).toContain(phoneSession);
+
+    expect((await laptop.post('/api/auth/revoke-session', { id: strangerSession })).statusCode).toBe(200);
+    expect((await stranger.client.get('/api/auth/get-session')).json()?.session.id).toBe(strangerSession);
+
+    expect((await laptop.post('/api/auth/revoke-session', { id: phoneSession })).statusCode).toBe(200);
+    expect((await phone.get('/api/auth/get-session')).json()).toBeNull();
+    expect((await laptop.get('/api/auth/get-session')).json()?.session.id).toEqual(expect.any(String));
+  });
 });

@@ -136,6 +136,12 @@ function createBetterAuth(deps: AuthDependencies) {
         refuseOutOfBounds(ctx.path, body);
         if (ctx.path === '/sign-in/email') await refuseUnknownOrDisabled(users, body?.email, true);
         if (ctx.path === '/request-password-reset') await refuseUnknownOrDisabled(users, body?.email, false);
+        // Answers name sessions by id only (auth-handler.ts), so one is revoked by its id; better-auth then checks,
+        // as for a token, that the session is the caller's.
+        const sessionId = (body as { id?: unknown } | undefined)?.id;
+        if (ctx.path === '/revoke-session' && typeof sessionId === 'string') {
+          return { context: { body: { token: (await users.sessionTokenById(sessionId)) ?? '' } } };
+        }
       }),
     },
   });
