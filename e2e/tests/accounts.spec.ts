@@ -1,4 +1,4 @@
-import { loginMessages, passwordResetMessages, resendVerificationMessages, signupMessages, verificationMessages } from '@reelsmith/contracts';
+import { loginMessages, passwordResetMessages, profileMessages, resendVerificationMessages, signupMessages, userNameMaxLength, verificationMessages } from '@reelsmith/contracts';
 import { expect, test } from '@playwright/test';
 import { confirmedAccount, latestMail, logIn, signUp, uniqueEmail } from './helpers.ts';
 import { mailboxLink, operatorHeaders } from './operator.ts';
@@ -12,6 +12,21 @@ test('signup refuses mismatched passwords without creating an account', async ({
   await page.getByLabel('Confirm Password').fill('correct-horse-2');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('alert')).toHaveText(signupMessages.passwordsDoNotMatch);
+  await expect(page).toHaveURL(/\/signup$/);
+  const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`, { headers: operatorHeaders });
+  expect(await outbox.json()).toEqual([]);
+});
+
+test('signup refuses a name over 100 characters beside the field, without creating an account', async ({ page }) => {
+  const email = uniqueEmail('long-name');
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').fill('n'.repeat(userNameMaxLength + 1));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
+  await page.getByLabel('Confirm Password').fill('correct-horse-1');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText(profileMessages.nameTooLong(userNameMaxLength))).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toBeFocused();
   await expect(page).toHaveURL(/\/signup$/);
   const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`, { headers: operatorHeaders });
   expect(await outbox.json()).toEqual([]);

@@ -16,15 +16,16 @@ import { registerCsrfGuard } from './http/csrf.ts';
 import { databaseRateLimitStore, purgeRateLimitsWhileOpen } from './http/rate-limit-store.ts';
 import { registerDocsRoutes } from './http/docs-routes.ts';
 import { createEndpointRouter } from './http/endpoint-router.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
 import { waitForHandlersOnClose } from './http/in-flight.ts';
 import { registerInputGuard } from './http/input-guard.ts';
-import { createOperatorGuard, withoutOperatorToken } from './http/operator.ts';
+import { createOperatorGuard } from './http/operator.ts';
 import { logDestination, registerRequestLog } from './http/request-log.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { registerSecurityHeaders, type ContentSources } from './http/security-headers.ts';
 import { registerWebRoutes } from './http/web-routes.ts';
+import { redactSecrets } from './redact.ts';
 import { withRequestId } from './jobs/request-context.ts';
 import type { FinalRenderJob } from './jobs/final-render-job.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -107,13 +108,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       level: deps.logLevel ?? 'info',
       stream: logDestination(),
       serializers: {
-        // Fastify's own request line, minus the operator token a mailbox link carries.
-        req: (request) => ({ method: request.method, url: withoutOperatorToken(request.url), host: request.host, remoteAddress: request.ip }),
+        // Fastify's own request line, minus the secrets a URL may carry.
+        req: (request) => ({ method: request.method, url: redactSecrets(request.url), host: request.host, remoteAddress: request.ip }),
       },
     },
     // registerRequestLog writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // A hop count as proxy-addr reads it: the client is the address that many proxies back from the socket.
     trustProxy: typeof deps.trustProxy === 'number' ? hopsTrusted(deps.trustProxy) : (deps.trustProxy ?? false),
     // Unique across API processes, and the proxy's own id when a trusted proxy sent one, so one id follows a call
@@ -146,7 +149,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const router = createEndpointRouter(app, { auth: deps.auth, operator, validateResponses: deps.validateResponses });
   registerDocsRoutes(router, { production: deps.production ?? false, publicUrl: deps.publicUrl });
   for (const feature of composeFeatures(deps, (line) => app.log.error(line))) await feature.register({ router, app, operator });
-  registerHealthRoutes(router, { readiness: deps.readiness, metrics: deps.metrics });
+  registerHealthRoutes(router, { readiness: deps.readiness, metrics: deps.metrics, operator });
 
   await registerWebRoutes(app, deps.webDistDir ?? '');
   return app;

@@ -174,6 +174,7 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     publicUrl: config.publicUrl,
     origins,
     secret: config.authSecret,
+    log,
   });
   const signer = createFileUrlSigner({ secret: config.authSecret, ttlSeconds: config.fileUrlTtlSeconds });
   const uploads = createUploadService({

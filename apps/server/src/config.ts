@@ -129,6 +129,8 @@ export interface AppConfig {
   authSecret: string;
   /** Opens the dev mailbox and the test gateway's clock; never logged. */
   operatorToken: string;
+  /** DEPLOYMENT=1: a deployed host, whose start log others may read (the operator token is never printed). */
+  deployment: boolean;
   authRateLimit: { max: number; windowSeconds: number };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -246,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL || undefined,
     authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir, 'auth-secret'),
     operatorToken: e.OPERATOR_TOKEN ?? loadOrCreateSecret(dataDir, 'operator-token'),
+    deployment: e.DEPLOYMENT,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

@@ -4,7 +4,7 @@ import { processLog } from './process-log.ts';
 import { claimScratchDir } from './scratch-dir.ts';
 import { openDatabase } from './db/client.ts';
 import { composeApp } from './compose.ts';
-import { startBanner } from './start-banner.ts';
+import { mailboxLine, startBanner } from './start-banner.ts';
 
 const loaded = loadConfig();
 const scratch = claimScratchDir(loaded.tmpDir);
@@ -33,5 +33,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL';
 console.log(startBanner({ url: config.publicUrl, database: where, dataDir: config.dataDir, color: process.stdout.isTTY === true }));
-// The one place the token is shown: whoever can read this start log runs the server anyway.
-if (!config.smtpUrl) console.log(`Dev mailbox (operator only, keep this link private): ${config.publicUrl}/dev/mailbox?token=${encodeURIComponent(config.operatorToken)}`);
+if (!config.smtpUrl) console.log(mailboxLine(config));

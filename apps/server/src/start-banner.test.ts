@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startBanner } from './start-banner.ts';
+import { mailboxLine, startBanner } from './start-banner.ts';
 
 describe('startBanner', () => {
   it('frames the address and the data folders in a box of even width, plain outside a terminal', () => {
@@ -15,5 +15,20 @@ describe('startBanner', () => {
     const plain = banner.replaceAll('\u001b[1;32m', '').replaceAll('\u001b[0m', '');
     expect(banner).toContain('\u001b[1;32mReelsmith is running at http://localhost:8080\u001b[0m');
     expect(new Set(plain.split('\n').filter(Boolean).map((line) => line.length)).size).toBe(1);
+  });
+});
+
+describe('mailboxLine', () => {
+  const at = { publicUrl: 'http://localhost:8080', operatorToken: 'op-token/secret+1' };
+
+  it("gives a developer's start the mailbox link with its token", () => {
+    expect(mailboxLine({ ...at, deployment: false })).toContain('http://localhost:8080/dev/mailbox?token=op-token%2Fsecret%2B1');
+  });
+
+  it("never prints the token in a deployment's log, only where it is kept", () => {
+    const line = mailboxLine({ ...at, deployment: true });
+    expect(line).not.toContain('op-token');
+    expect(line).not.toContain(encodeURIComponent(at.operatorToken));
+    expect(line).toContain('OPERATOR_TOKEN');
   });
 });

@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseUrl: undefined,
     authSecret: 'test-secret-test-secret-test-secret-0123',
     operatorToken: testOperatorToken,
+    deployment: false,
     authRateLimit: { max: 1000, windowSeconds: 60 },
     smtpUrl: undefined,
     mailFrom: 'Reelsmith <no-reply@reelsmith.local>',

@@ -5,6 +5,31 @@ import { openPostgres } from '../src/db/client.ts';
 import { startTestApp, operatorHeaders, type TestApp } from './app.ts';
 import { postgresOnlyTarget, testDatabaseTargets } from './databases.ts';
 import { signUpAndConfirm } from './accounts.ts';
+import { loggedWhile } from './captured-log.ts';
+
+/**
+ * Makes the app's database refuse it, as a stopped or misconfigured one would: PostgreSQL stops taking connections to
+ * it and ends the open ones (its refusal names the database); PGlite is closed.
+ */
+async function refuseConnections(t: TestApp): Promise<{ driverSays: string; restore(): Promise<void> }> {
+  const { url } = t.database as TestApp['database'] & { url?: string };
+  if (!url) {
+    await t.database.close();
+    return { driverSays: 'PGlite is closed', restore: async () => undefined };
+  }
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+  await admin.connect();
+  await admin.query(`alter database ${name} with allow_connections false`);
+  await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+  return {
+    driverSays: name,
+    async restore() {
+      await admin.query(`alter database ${name} with allow_connections true`);
+      await admin.end();
+    },
+  };
+}
 
 for (const target of await testDatabaseTargets()) {
   describe(`health, readiness and metrics (${target.name})`, () => {
@@ -59,6 +84,33 @@ for (const target of await testDatabaseTargets()) {
     });
   });
 }
+
+describe.each(await testDatabaseTargets())('/ready with the database refusing connections on $name (issue: /ready tells strangers about the database)', (target) => {
+  it('tells anyone what failed, and only the operator and the log why', async () => {
+    const t = await startTestApp(target, { logLevel: 'info' });
+    const refused = await refuseConnections(t);
+    try {
+      let anonymous: Awaited<ReturnType<typeof t.app.inject>> | undefined;
+      let operator: Awaited<ReturnType<typeof t.app.inject>> | undefined;
+      const log = await loggedWhile(async () => {
+        anonymous = await t.app.inject({ method: 'GET', url: '/ready' });
+        operator = await t.app.inject({ method: 'GET', url: '/ready', headers: operatorHeaders });
+      });
+      expect(anonymous!.statusCode).toBe(503);
+      expect(anonymous!.json()).toEqual({ status: 'not ready', checks: { database: { ok: false }, storage: { ok: true }, migrations: { ok: false } } });
+      expect(anonymous!.body).not.toContain(refused.driverSays);
+      expect(anonymous!.headers['cache-control']).toBe('no-store');
+      expect(operator!.statusCode).toBe(503);
+      expect(operator!.json().checks.database.detail).toContain(refused.driverSays);
+      expect(log).toContain(refused.driverSays);
+      for (const url of ['/health', '/api/health']) expect((await t.app.inject({ method: 'GET', url })).body).toBe('{"status":"ok"}');
+      expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await refused.restore();
+      await t.close().catch(() => undefined);
+    }
+  });
+});
 
 describe('migrations when several processes start together', async () => {
   const postgres = await postgresOnlyTarget();

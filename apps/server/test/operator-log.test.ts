@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 const operatorToken = 'log-probe-operator-token';
 
 /** The real start script (`npm start`'s server), so the test reads exactly what an operator's log would hold. */
-async function startServer() {
+async function startServer(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
     env: {
@@ -21,6 +21,7 @@ async function startServer() {
       RUN_WORKERS: 'false',
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: '/nonexistent',
+      ...env,
     },
   });
   let log = '';
@@ -62,8 +63,21 @@ it('prints the mailbox link once at start and never logs the token or a mail lin
 
     const log = server.log();
     expect(log.split(operatorToken)).toHaveLength(2);
-    expect(log).toContain('"url":"/dev/mailbox?token=%5Bredacted%5D"');
+    expect(log).toContain('"url":"/dev/mailbox?token=[redacted]"');
     expect(log).not.toContain(mailToken);
+  } finally {
+    await server.stop();
+  }
+});
+
+it('prints no operator token at all when the server starts as a deployment', { timeout: 60_000 }, async () => {
+  const server = await startServer({ DEPLOYMENT: '1', PAYMENTS: 'test' });
+  try {
+    const mailbox = await fetch(`${server.base}/dev/mailbox`, { headers: { 'x-operator-token': operatorToken } });
+    expect(mailbox.status).toBe(200);
+    const log = server.log();
+    expect(log).toContain('/dev/mailbox');
+    expect(log).not.toContain(operatorToken);
   } finally {
     await server.stop();
   }

@@ -1,4 +1,5 @@
-import { originMessages, rateLimitMessages } from '@reelsmith/contracts';
+import { connect } from 'node:net';
+import { genericMessages, originMessages, rateLimitMessages } from '@reelsmith/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSecurityHeaders } from '../src/http/security-headers.ts';
@@ -48,6 +49,26 @@ describe.each(targets)('the security probe on $name', (target) => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('victim@example.com');
       expect((await client.get('/api/dev/outbox')).statusCode).toBe(200);
+    });
+
+    it('answers that carry secrets are never kept by a browser or a proxy, and a hidden route still looks missing', async () => {
+      const { client } = await signUpAndConfirm(t.app, 'no-store@example.com');
+      const operator = { headers: operatorHeaders };
+      const answers = {
+        'the mailbox link': await t.app.inject({ method: 'GET', url: `/dev/mailbox?token=${testOperatorToken}` }),
+        'the mailbox page': await t.app.inject({ method: 'GET', url: '/dev/mailbox', ...operator }),
+        'the outbox API': await t.app.inject({ method: 'GET', url: '/api/dev/outbox', ...operator }),
+        'the metrics': await t.app.inject({ method: 'GET', url: '/metrics', ...operator }),
+        'a session': await client.get('/api/auth/get-session'),
+        'a verification link': await client.get((await latestLinkFor(t.app, 'no-store@example.com')).replace(/^https?:\/\/[^/]+/, '')),
+      };
+      for (const [label, answer] of Object.entries(answers)) expect(answer.headers['cache-control'], label).toBe('no-store');
+      const hidden = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+      const missing = await t.app.inject({ method: 'GET', url: '/dev/nothing-here' });
+      expect(hidden.statusCode).toBe(404);
+      expect(Object.keys(hidden.headers).filter((name) => !['date', 'x-request-id'].includes(name)).sort()).toEqual(
+        Object.keys(missing.headers).filter((name) => !['date', 'x-request-id'].includes(name)).sort(),
+      );
     });
 
     it('moving the test clock and failing a renewal need the operator token', async () => {
@@ -138,6 +159,46 @@ describe.each(targets)('the security probe on $name', (target) => {
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({ error: rateLimitMessages.tooManyRequests });
       expect((await post('10.9.8.6')).statusCode).toBe(204);
+    });
+  });
+
+  describe('malformed requests (issue: FST_ERR_* answers)', () => {
+    const json = { 'content-type': 'application/json' };
+    it.each([
+      ['a lone percent sign', { method: 'GET', url: '/api/%' }, 400, genericMessages.badRequest],
+      ['bad percent-encoding', { method: 'GET', url: '/api/%zz' }, 400, genericMessages.badRequest],
+      ['a cut UTF-8 sequence in a signed file URL', { method: 'GET', url: '/files/%E0%A4%A?exp=1&sig=abc' }, 400, genericMessages.badRequest],
+      ['an id far past any id', { method: 'GET', url: `/api/jobs/${'x'.repeat(200)}` }, 414, genericMessages.addressTooLong],
+      ['JSON that does not parse', { method: 'POST', url: '/api/create-user', headers: json, payload: '{"id":' }, 400, genericMessages.badRequest],
+      ['an empty JSON body', { method: 'POST', url: '/api/create-user', headers: json, payload: '' }, 400, genericMessages.badRequest],
+      ['JSON that does not parse, to better-auth', { method: 'POST', url: '/api/auth/sign-up/email', headers: json, payload: '{"name":' }, 400, genericMessages.badRequest],
+      ['a body of an unknown type', { method: 'POST', url: '/api/create-user', headers: { 'content-type': 'application/x-evil' }, payload: 'x' }, 415, genericMessages.unsupportedBody],
+      ['a JSON body over the limit', { method: 'POST', url: '/api/create-user', headers: json, payload: `{"name":"${'x'.repeat(1024 * 1024)}"}` }, 413, genericMessages.tooLarge],
+    ] as const)('answers %s in the app’s shape, and changes nothing', async (_label, request, status, message) => {
+      const users = await t.database.executeSql('select count(*)::int as n from "user"');
+      const response = await t.app.inject({ ...request, headers: { origin: 'http://localhost:8080', ...('headers' in request ? request.headers : {}) } });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ error: message });
+      expect(await t.database.executeSql('select count(*)::int as n from "user"')).toEqual(users);
+    });
+
+    it('answers a URL past the HTTP parser’s limit and a broken request line in the app’s shape', async () => {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect({ port: Number(port), host: '127.0.0.1' }, () => socket.end(request));
+          let answer = '';
+          socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+          socket.on('close', () => resolve(answer));
+          socket.on('error', reject);
+        });
+      const longUrl = await raw(`GET /api/me?${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      expect(longUrl).toMatch(/^HTTP\/1\.1 431 /);
+      expect(longUrl.split('\r\n\r\n')[1]).toBe(JSON.stringify({ error: genericMessages.tooLarge }));
+      const broken = await raw('GET /api/me HTTP/1.1\r\nHost: localhost\r\nthis is not a header\r\n\r\n');
+      expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+      expect(broken.split('\r\n\r\n')[1]).toBe(JSON.stringify({ error: genericMessages.badRequest }));
     });
   });
 

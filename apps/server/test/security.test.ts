@@ -1,4 +1,4 @@
-import { loginMessages, resendVerificationMessages } from '@reelsmith/contracts';
+import { loginMessages, rateLimitMessages, resendVerificationMessages } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm } from './accounts.ts';
 import { operatorHeaders, startTestApp, TestClient, type TestApp } from './app.ts';
@@ -32,6 +32,22 @@ describe('rate limits', () => {
     expect(answers[3]!.json().error).toBe(resendVerificationMessages.byStatus[429]);
   });
 
+  it('stops repeated create-user calls from one client with 429, and changes nothing', async () => {
+    const { userId, email } = await signUpAndConfirm(t.app, 'created@example.com');
+    const profile = async () => t.composed.repositories.users.findProfile(userId);
+    const before = await profile();
+    const createUser = (remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/create-user', payload: { id: userId, email, name: 'Created' }, remoteAddress, headers: { origin: 'http://localhost:8080' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await createUser('10.1.2.3')).statusCode);
+    expect(statuses).toEqual([200, 200, 200]);
+    const limited = await createUser('10.1.2.3');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: rateLimitMessages.tooManyRequests });
+    expect(await profile()).toEqual(before);
+    expect((await createUser('10.1.2.4')).statusCode).toBe(200);
+  });
+
   it('has the login texts the page maps these answers to', () => {
     expect(loginMessages.tooManyRequests).toBe('Too many attempts. Please try again later.');
   });
@@ -54,6 +70,16 @@ describe('analytics page views', () => {
       userId,
       referrer: 'http://localhost:8080/login',
     });
+  });
+
+  it('stores a referrer without the reset token of the page it names', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      payload: { path: '/login', referrer: 'http://localhost:8080/reset-password?token=reset-secret-0123' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(await t.composed.repositories.pageViews.latest()).toMatchObject({ path: '/login', referrer: 'http://localhost:8080/reset-password?token=[redacted]' });
   });
 
   it.each([

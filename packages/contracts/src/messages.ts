@@ -44,6 +44,14 @@ export const signupMessages = {
   created: 'Account created. Check your inbox/spam for the confirmation link, then log in.',
 } as const;
 
+/** The fields a person chooses for their account, refused by the server whatever the client sent (sign-up, profile). */
+export const profileMessages = {
+  nameRequired: 'Enter your name.',
+  nameTooLong: (max: number) => `Your name can be at most ${max} characters.`,
+  imageNotHttps: 'A profile picture must be an https:// address.',
+  linkTooLong: (max: number) => `A link back to the app can be at most ${max} characters.`,
+} as const;
+
 export const verificationMessages = {
   verified: 'Your email is confirmed. You can log in now.',
   invalidLink: 'This confirmation link is invalid or has expired. Request a new one below.',
@@ -55,6 +63,12 @@ export const genericMessages = {
   badRequest: 'Invalid request.',
   notFound: 'Not found.',
   internal: 'Something went wrong',
+  /** The body is larger than any call of the app takes. */
+  tooLarge: 'This request is too large.',
+  /** A body in a format no call of the app reads (the app reads JSON and forms). */
+  unsupportedBody: 'Send this request as JSON or as a form.',
+  /** A path part longer than any id or name of the app. */
+  addressTooLong: 'This address is too long.',
   /** Databases cannot keep a NUL character, so it is refused before anything is stored. */
   nulCharacter: 'Text and file names cannot contain the NUL character (\\0). Remove it and try again.',
 } as const;
@@ -75,4 +89,6 @@ export const authErrorCodes = {
   invalidEmail: 'INVALID_EMAIL',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
+  /** A sign-up or profile field outside the contracts' bounds (profileMessages says which). */
+  invalidField: 'INVALID_FIELD',
 } as const;

@@ -1,4 +1,5 @@
-import { authErrorCodes, emailSchema } from '@reelsmith/contracts';
+import { format } from 'node:util';
+import { authBodyBounds, authErrorCodes, emailSchema } from '@reelsmith/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -18,6 +19,8 @@ export interface AuthDependencies {
   publicUrl: string;
   origins: OriginTrust;
   secret: string;
+  /** The process log: better-auth's own lines go there, as JSON with secrets cut, instead of to the console. */
+  log: { info(message: string): void; error(message: string): void };
   /** Runs in the request that creates the account: its user record and Free Plan subscription. */
   onUserCreated(created: { id: string; email: string; name: string }): Promise<void>;
 }
@@ -35,6 +38,15 @@ async function refuseUnknownOrDisabled(users: UsersRepository, rawEmail: unknown
   if (!account) throw new APIError('NOT_FOUND', { code: authErrorCodes.userNotFound, message: 'User not found' });
   if (checkDisabled && account.disabled) {
     throw new APIError('FORBIDDEN', { code: authErrorCodes.accountDisabled, message: 'Account disabled' });
+  }
+}
+
+/** The contracts' bounds on what a person chooses (name, picture, links back), refused with their own words. */
+function refuseOutOfBounds(path: string, body: unknown) {
+  const bounds = Object.hasOwn(authBodyBounds, path) ? authBodyBounds[path as keyof typeof authBodyBounds] : undefined;
+  const result = bounds?.safeParse(body ?? {});
+  if (result && !result.success) {
+    throw new APIError('BAD_REQUEST', { code: authErrorCodes.invalidField, message: result.error.issues[0]!.message });
   }
 }
 
@@ -63,6 +75,9 @@ function createBetterAuth(deps: AuthDependencies) {
     },
     database: drizzleAdapter(deps.db, { provider: 'pg', schema }),
     telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args: unknown[]) => (level === 'error' || level === 'warn' ? deps.log.error : deps.log.info)(`better-auth: ${format(message, ...args)}`),
+    },
     user: {
       additionalFields: { disabled: { type: 'boolean', required: false, defaultValue: false, input: false } },
     },
@@ -75,7 +90,7 @@ function createBetterAuth(deps: AuthDependencies) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await email.send(passwordResetMail(user.email, user.name, url));
+        await email.send(passwordResetMail(user.email, url));
       },
     },
     emailVerification: {
@@ -84,7 +99,7 @@ function createBetterAuth(deps: AuthDependencies) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await email.send(verificationMail(user.email, user.name, url));
+        await email.send(verificationMail(user.email, url));
       },
     },
     // Attempts are limited in front of better-auth (auth-handler.ts) in the shared rate_limit table.
@@ -118,8 +133,15 @@ function createBetterAuth(deps: AuthDependencies) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as { email?: unknown } | undefined;
+        refuseOutOfBounds(ctx.path, body);
         if (ctx.path === '/sign-in/email') await refuseUnknownOrDisabled(users, body?.email, true);
         if (ctx.path === '/request-password-reset') await refuseUnknownOrDisabled(users, body?.email, false);
+        // Answers name sessions by id only (auth-handler.ts), so one is revoked by its id; better-auth then checks,
+        // as for a token, that the session is the caller's.
+        const sessionId = (body as { id?: unknown } | undefined)?.id;
+        if (ctx.path === '/revoke-session' && typeof sessionId === 'string') {
+          return { context: { body: { token: (await users.sessionTokenById(sessionId)) ?? '' } } };
+        }
       }),
     },
   });

@@ -31,21 +31,24 @@ function mail(to: string, subject: string, heading: string, paragraphs: string[]
   };
 }
 
-export function verificationMail(to: string, name: string, url: string): OutgoingMail {
+// No mail carries text the account's owner chose (a name): anyone can sign up with any address, and whatever the
+// name said would reach that address under the product's name.
+
+export function verificationMail(to: string, url: string): OutgoingMail {
   return mail(
     to,
     `Confirm your ${productName} email`,
-    `Welcome to ${productName}, ${name}!`,
+    `Welcome to ${productName}!`,
     ['Confirm your email address to start making scroll-stopping vertical videos for your business.', 'The link is valid for 24 hours.'],
     { label: 'Confirm my email', url },
   );
 }
 
-export function passwordResetMail(to: string, name: string, url: string): OutgoingMail {
+export function passwordResetMail(to: string, url: string): OutgoingMail {
   return mail(
     to,
     `Reset your ${productName} password`,
-    `Hi ${name}, let's get you back in`,
+    "Let's get you back in",
     ['Someone asked to reset the password of this account. If that was you, choose a new password with the link below; it is valid for 1 hour.', 'If it was not you, ignore this mail: your password stays as it is.'],
     { label: 'Choose a new password', url },
   );

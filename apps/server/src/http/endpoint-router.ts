@@ -64,6 +64,9 @@ export function createEndpointRouter(app: FastifyInstance, options: EndpointRout
       ...(routeOptions.config ? { config: routeOptions.config } : {}),
       ...(routeOptions.bodyLimit ? { bodyLimit: routeOptions.bodyLimit } : {}),
       handler: async (request, reply) => {
+        // Operator answers carry what opens every account (mail links, metrics): no browser or proxy keeps them. Set
+        // once the operator is known, so a stranger's 404 stays the same as a missing page's.
+        if (endpoint.access === 'operator') reply.header('cache-control', 'no-store');
         try {
           return await handle(endpoint, handler, request, reply);
         } catch (error) {

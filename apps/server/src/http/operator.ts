@@ -17,16 +17,6 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-/** Drops the operator token from a URL before it is logged; the rest of the query stays readable. */
-export function withoutOperatorToken(url: string): string {
-  const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
-  const query = new URLSearchParams(url.slice(queryStart + 1));
-  if (!query.has(operatorQueryParam)) return url;
-  query.set(operatorQueryParam, '[redacted]');
-  return `${url.slice(0, queryStart)}?${query.toString()}`;
-}
-
 /**
  * The dev mailbox and the test gateway's clock act on every account, so only the operator reaches them. Anyone else
  * gets the same 404 as a path that does not exist.
@@ -35,10 +25,14 @@ export function createOperatorGuard(token: string, secureCookie: boolean) {
   const expected = digest(token);
   const matches = (candidate: unknown) => typeof candidate === 'string' && timingSafeEqual(digest(candidate), expected);
 
+  const isOperator = (request: FastifyRequest) => matches(request.headers[operatorTokenHeader]) || matches(readCookie(request.headers.cookie, operatorCookie));
+
   return {
+    /** For a public answer that tells the operator more than anyone else (/ready's reasons). */
+    isOperator,
+
     async requireOperator(request: FastifyRequest, reply: FastifyReply) {
-      const header = request.headers[operatorTokenHeader];
-      if (matches(header) || matches(readCookie(request.headers.cookie, operatorCookie))) return;
+      if (isOperator(request)) return;
       return reply.status(404).send({ error: genericMessages.notFound });
     },
 
@@ -54,7 +48,7 @@ export function createOperatorGuard(token: string, secureCookie: boolean) {
       query.delete(operatorQueryParam);
       const rest = query.toString();
       const attributes = ['Path=/', 'HttpOnly', 'SameSite=Strict', ...(secureCookie ? ['Secure'] : [])];
-      reply.header('set-cookie', `${operatorCookie}=${encodeURIComponent(token)}; ${attributes.join('; ')}`);
+      reply.header('set-cookie', `${operatorCookie}=${encodeURIComponent(token)}; ${attributes.join('; ')}`).header('cache-control', 'no-store');
       return reply.redirect(rest ? `${path}?${rest}` : path!, 303);
     },
   };

@@ -23,7 +23,7 @@ describe('request log', () => {
     });
     const requests = lines.filter((line) => line.msg === 'request');
     expect(requests).toHaveLength(2);
-    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/echo?token=%5Bredacted%5D', status: 200 });
+    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/echo?token=[redacted]', status: 200 });
     expect(requests[1]).toMatchObject({ method: 'GET', url: '/missing', status: 404 });
     expect(typeof requests[0]!.ms).toBe('number');
     const all = JSON.stringify(lines);

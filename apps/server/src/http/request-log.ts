@@ -1,26 +1,25 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Metrics } from '../providers/metrics/metrics.ts';
-import { withoutOperatorToken } from './operator.ts';
+import { redactSecrets } from '../redact.ts';
+
+/** The request's log line: what was asked, by whom, how it ended and how long it took; secrets cut from the URL. */
+export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info(
+    { method: request.method, url: redactSecrets(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime), ip: request.ip },
+    'request',
+  );
+}
 
 /**
- * One line per request, written when the answer has gone out: what was asked, by whom, how it ended and how long it
- * took. Bodies are never logged (they carry passwords, scripts and files), and the operator token is cut from URLs.
+ * One line per request, written when the answer has gone out. Bodies are never logged (they carry passwords, scripts
+ * and files).
  */
 export function registerRequestLog(app: FastifyInstance, metrics?: Pick<Metrics, 'observeRequest'>): void {
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, so /api/jobs/:id is one series however many jobs there are.
     metrics?.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-    request.log.info(
-      {
-        method: request.method,
-        url: withoutOperatorToken(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-        ip: request.ip,
-      },
-      'request',
-    );
+    logRequest(request, reply);
   });
 }
 
@@ -42,13 +41,18 @@ export function prettyLogLine(json: string): string {
   return `${time} ${level} ${message}${error}`;
 }
 
-/** Where the log goes: JSON lines for machines, or the pretty form when a person watches the terminal. */
+/**
+ * Where the log goes: JSON lines for machines, or the pretty form when a person watches the terminal. Every line is
+ * redacted on its way out, so a secret in a message, an error's stack or a job's log never reaches the log either.
+ */
 export function logDestination(output: NodeJS.WriteStream = process.stdout): NodeJS.WritableStream {
-  if (!output.isTTY) return output;
+  const pretty = output.isTTY;
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
-      const lines = chunk.toString().split('\n').filter(Boolean);
-      output.write(lines.map((line) => `${prettyLogLine(line)}\n`).join(''), () => done());
+      const text = redactSecrets(chunk.toString());
+      output.write(pretty ? text.split('\n').filter(Boolean).map((line) => `${prettyLogLine(line)}\n`).join('') : text);
+      // Not waiting for the terminal: a line written just before the process exits still goes out.
+      done();
     },
   });
 }

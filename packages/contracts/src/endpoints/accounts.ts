@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  authBodyBounds,
   createUserRequest,
   isEmailConfirmedRequest,
   isEmailConfirmedResponse,
@@ -43,8 +44,9 @@ export const accountEndpoints = {
   signUp: betterAuthCall(
     '/api/auth/sign-up/email',
     'Sign-up (better-auth); sends the verification email.',
-    z.object({ name: z.string(), email: z.string(), password: z.string(), callbackURL: z.string().optional() }),
+    authBodyBounds['/sign-up/email'].extend({ email: z.string(), password: z.string() }),
   ),
+  updateUser: betterAuthCall('/api/auth/update-user', "Changes the signed-in user's name or picture (better-auth).", authBodyBounds['/update-user']),
   signOut: betterAuthCall('/api/auth/sign-out', 'Ends the session (better-auth).', none),
   requestPasswordReset: betterAuthCall(
     '/api/auth/request-password-reset',

@@ -17,6 +17,7 @@ export type JobStatusResponse = z.infer<typeof jobStatusResponse>;
 
 export const outboxQuery = z.object({ to: z.string().trim().max(254).optional() });
 
+/** `detail` (why a check failed) is answered only to the operator token; anyone else learns what failed, not why. */
 const check = z.object({ ok: z.boolean(), detail: z.string().optional() });
 /** Each dependency a host needs before it takes traffic; `status` is 'ready' only when all are ok. */
 export const readinessResponse = z.object({
@@ -49,7 +50,7 @@ export const platformEndpoints = {
   ready: defineEndpoint({
     method: 'GET',
     path: '/ready',
-    summary: 'Readiness: the database and the storage answer and the migrations are current (503 naming what is not).',
+    summary: 'Readiness: the database and the storage answer and the migrations are current (503 naming what is not; why, only to the operator token).',
     tag: 'platform',
     access: 'public',
     body: 'none',

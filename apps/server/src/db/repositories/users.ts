@@ -40,6 +40,11 @@ export function createUsersRepository(db: Database) {
         .limit(1);
       return rows[0];
     },
+    /** The token of the session with this id, for revoking a session its owner knows only by id. */
+    async sessionTokenById(id: string): Promise<string | undefined> {
+      const rows = await db.select({ token: session.token }).from(session).where(eq(session.id, id)).limit(1);
+      return rows[0]?.token;
+    },
     async setDisabled(id: string, disabled: boolean): Promise<void> {
       await db.update(user).set({ disabled, updatedAt: new Date() }).where(eq(user.id, id));
     },

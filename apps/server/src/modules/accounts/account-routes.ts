@@ -1,4 +1,4 @@
-import { accountEndpoints, resendVerificationMessages } from '@reelsmith/contracts';
+import { accountEndpoints, rateLimitMessages, resendVerificationMessages } from '@reelsmith/contracts';
 import { UserFacingError } from '../../errors.ts';
 import type { AccountsService } from './accounts.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
@@ -29,8 +29,21 @@ export function registerAccountRoutes(
     },
   );
 
-  route(accountEndpoints.createUser, async ({ input }) => {
-    await accounts.ensureUserRecord(input);
-    return { status: 'success' as const };
-  });
+  // Anyone may call it, and each call reads the user table: limited per client like the other account calls.
+  route(
+    accountEndpoints.createUser,
+    async ({ input }) => {
+      await accounts.ensureUserRecord(input);
+      return { status: 'success' as const };
+    },
+    {
+      config: {
+        rateLimit: {
+          max: deps.resendLimit.max,
+          timeWindow: deps.resendLimit.windowSeconds * 1000,
+          errorResponseBuilder: () => new UserFacingError(429, rateLimitMessages.tooManyRequests),
+        },
+      },
+    },
+  );
 }

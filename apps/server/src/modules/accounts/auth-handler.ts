@@ -28,6 +28,17 @@ function deeperThan(body: unknown, limit: number): boolean {
   return false;
 }
 
+/**
+ * better-auth names a session by its token in what it answers (sign-in, get-session, list-sessions). The cookie that
+ * holds the token is HttpOnly so that no script can read it; an answer a script reads must not carry it either.
+ * Sessions keep their ids.
+ */
+function withoutSessionTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSessionTokens);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (key === 'token' ? [] : [[key, withoutSessionTokens(item)]])));
+}
+
 /** The attempts worth guessing at: a client gets `max` of each per window; every other auth call ten times that. */
 const guessablePaths = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset', '/send-verification-email', '/reset-password']);
 const authPath = (request: FastifyRequest) => (request.url.split('?')[0] ?? '').replace(/^\/api\/auth/, '');
@@ -50,12 +61,17 @@ export function registerAuthHandler(router: EndpointRouter, auth: Auth, publicUr
       new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(withTrimmedEmail(request.body)) : undefined }),
     );
     reply.status(response.status);
+    // The length is Fastify's to set: a JSON answer is sent shorter than better-auth made it.
     response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie') reply.header(key, value);
+      if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
-    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    // Sessions, session cookies and the redirects of mail links: nothing a browser or a proxy should keep.
+    if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-store');
+    if (!response.body) return reply.send(null);
+    if (response.headers.get('content-type')?.startsWith('application/json')) return reply.send(JSON.stringify(withoutSessionTokens(await response.json())));
+    return reply.send(Buffer.from(await response.arrayBuffer()));
   };
   const rateLimit = {
     timeWindow: limit.windowSeconds * 1000,

@@ -2,8 +2,10 @@ import {
   authCallbackPaths,
   busyMessages,
   formMessages,
+  profileMessages,
   signupMessages,
   simpleEmailPattern,
+  userNameMaxLength,
 } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -31,6 +33,8 @@ function fieldError(key: FieldKey, label: string, values: Values): string | unde
   const value = key === 'name' || key === 'email' ? values[key].trim() : values[key];
   if (!value) return formMessages.required(label);
   if (key === 'email' && !simpleEmailPattern.test(value)) return formMessages.invalidEmail;
+  // The server's bound (it refuses a longer name too), said beside the field before anything is sent.
+  if (key === 'name' && value.length > userNameMaxLength) return profileMessages.nameTooLong(userNameMaxLength);
   return undefined;
 }
 
