@@ -180,7 +180,12 @@ export const subscription = pgTable('subscription', {
   updatedAt: updatedAt(),
 });
 
-/** A purchase the user started: a subscription or the trial pack's payment link, as the payment provider knows it. */
+/**
+ * A purchase the user started: a subscription or the trial pack's payment link, as the payment provider knows it. Its
+ * status is the provider's, or one of the app's own: 'opening' (reserved, being made at the provider), 'superseding'
+ * (a newer purchase replaced it; to be closed at the provider), 'superseded' (closed there before it was paid),
+ * 'replaced' (it had been paid when it was replaced: its money is given back), 'paid' (a trial link applied), 'refunded'.
+ */
 export const checkout = pgTable(
   'checkout',
   {
@@ -200,7 +205,11 @@ export const checkout = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('checkout_user_id_idx').on(t.userId)],
+  (t) => [
+    index('checkout_user_id_idx').on(t.userId),
+    // At most one payable checkout per user: concurrent purchases are decided by this index (billing repository).
+    uniqueIndex('checkout_one_open_per_user_idx').on(t.userId).where(sql`${t.status} in ('opening', 'created')`),
+  ],
 );
 
 /** Webhook events already applied; a replay finds its id here and changes nothing. */

@@ -1,5 +1,6 @@
 import type { BillingRepository, CheckoutRecord } from '../../db/repositories/billing.ts';
 import type { PaymentProvider, ProviderPayment, ProviderSubscription } from '../../providers/payments/types.ts';
+import { supersededStatuses } from './checkouts.ts';
 import type { PlanChanges } from './plan-changes.ts';
 import type { QuotaService } from '../../core/quotas.ts';
 
@@ -90,7 +91,8 @@ export function createPaymentArrivals(deps: {
     },
 
     async subscriptionStatus(checkout: CheckoutRecord, sub: ProviderSubscription, eventAt: Date | null) {
-      if (isStale(checkout, sub, eventAt)) return;
+      // A replaced checkout keeps the app's word on it: it never was the user's plan, and its closing is reported here too.
+      if (supersededStatuses.has(checkout.status) || isStale(checkout, sub, eventAt)) return;
       await recordProgress(checkout, sub, eventAt, false);
       await planChanges.applySubscriptionStatus(checkout.userId, sub);
     },
@@ -110,25 +112,6 @@ export function createPaymentArrivals(deps: {
       }
       await planChanges.applyTrialPack(checkout.userId, checkout, payment);
       return true;
-    },
-
-    /** Before a new checkout: the earlier unpaid ones can no longer be paid, so no second plan can start. */
-    async cancelUnpaidCheckouts(userId: string) {
-      for (const checkout of await billing.checkoutsOf(userId)) {
-        if (checkout.status !== 'created') continue;
-        try {
-          if (checkout.kind === 'trial') {
-            await billing.setCheckoutStatus(checkout.id, (await provider.cancelPaymentLink(checkout.providerRef)).status);
-            continue;
-          }
-          // A subscription paid meanwhile (its webhook not yet here) is left alone: its payment is refunded when it comes.
-          const sub = await provider.fetchSubscription(checkout.providerRef);
-          const status = sub.status === 'created' ? (await provider.cancelSubscriptionNow(sub.id)).status : sub.status;
-          await billing.setCheckoutStatus(checkout.id, status);
-        } catch (error) {
-          deps.log.error(`cancelling checkout ${checkout.providerRef} failed: ${(error as Error).message}`);
-        }
-      }
     },
   };
 }
