@@ -202,6 +202,8 @@ export const checkout = pgTable(
     /** The newest provider period and event applied, so a late webhook cannot rewind the plan. */
     periodStart: timestamp('period_start', { withTimezone: true }),
     eventAt: timestamp('event_at', { withTimezone: true }),
+    /** The payment that paid a trial link: another reported for it later is stale. */
+    paymentRef: text('payment_ref'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -60,6 +60,10 @@ export function createBillingRepository(db: Database) {
     async setCheckoutStatus(id: string, status: string): Promise<void> {
       await db.update(checkout).set({ status, updatedAt: new Date() }).where(eq(checkout.id, id));
     },
+    /** A trial link is paid by one payment: the one that claims it first. */
+    async claimTrialCheckout(id: string, paymentRef: string): Promise<void> {
+      await db.update(checkout).set({ status: 'paid', paymentRef, updatedAt: new Date() }).where(and(eq(checkout.id, id), isNull(checkout.paymentRef)));
+    },
     async updateCheckout(id: string, changes: Pick<Partial<CheckoutRecord>, 'status' | 'periodStart' | 'eventAt'>): Promise<void> {
       await db.update(checkout).set({ ...changes, updatedAt: new Date() }).where(eq(checkout.id, id));
     },
@@ -100,6 +104,14 @@ export function createBillingRepository(db: Database) {
     },
     async invoiceForPayment(paymentRef: string): Promise<InvoiceRecord | undefined> {
       const rows = await db.select().from(invoice).where(eq(invoice.paymentRef, paymentRef));
+      return rows[0];
+    },
+    /** The invoice (not a credit note) of the user's plan period that starts then. */
+    async invoiceForPeriod(userId: string, periodStart: Date): Promise<InvoiceRecord | undefined> {
+      const rows = await db
+        .select()
+        .from(invoice)
+        .where(and(eq(invoice.userId, userId), eq(invoice.kind, 'invoice'), eq(invoice.periodStart, periodStart)));
       return rows[0];
     },
     async creditNoteFor(invoiceId: string): Promise<InvoiceRecord | undefined> {
