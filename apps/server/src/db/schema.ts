@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -247,6 +247,21 @@ export const invoice = pgTable(
   },
   (t) => [index('invoice_user_id_idx').on(t.userId)],
 );
+
+/** PGlite reads bytea as a Uint8Array, node-postgres as a Buffer: both are handed on as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** An invoice's PDF as first rendered: an issued invoice does not change, so it is rendered once and served from here. */
+export const invoicePdf = pgTable('invoice_pdf', {
+  invoiceId: text('invoice_id')
+    .primaryKey()
+    .references(() => invoice.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
+  createdAt: createdAt(),
+});
 
 /** The built-in test payment gateway's own books (it plays the payment provider's part when no real one is set). */
 export const gatewaySubscription = pgTable('gateway_subscription', {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { checkout, invoice, paymentEvent } from '../schema.ts';
+import { checkout, invoice, invoicePdf, paymentEvent } from '../schema.ts';
 
 export type CheckoutRecord = typeof checkout.$inferSelect;
 export type InvoiceRecord = typeof invoice.$inferSelect;
@@ -120,6 +120,15 @@ export function createBillingRepository(db: Database) {
     },
     async invoicesOf(userId: string): Promise<InvoiceRecord[]> {
       return db.select().from(invoice).where(eq(invoice.userId, userId)).orderBy(desc(invoice.issuedAt), desc(invoice.number));
+    },
+    async storedInvoicePdf(invoiceId: string): Promise<Buffer | undefined> {
+      const rows = await db.select({ pdf: invoicePdf.pdf }).from(invoicePdf).where(eq(invoicePdf.invoiceId, invoiceId));
+      return rows[0]?.pdf;
+    },
+    /** Keeps the first PDF stored for an invoice and answers it: two renderings at once store one. */
+    async storeInvoicePdf(invoiceId: string, pdf: Buffer): Promise<Buffer> {
+      await db.insert(invoicePdf).values({ invoiceId, pdf }).onConflictDoNothing();
+      return (await this.storedInvoicePdf(invoiceId))!;
     },
     async invoiceOf(userId: string, id: string): Promise<InvoiceRecord | undefined> {
       const rows = await db.select().from(invoice).where(eq(invoice.id, id));
