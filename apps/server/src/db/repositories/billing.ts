@@ -60,9 +60,11 @@ export function createBillingRepository(db: Database) {
     async setCheckoutStatus(id: string, status: string): Promise<void> {
       await db.update(checkout).set({ status, updatedAt: new Date() }).where(eq(checkout.id, id));
     },
-    /** A trial link is paid by one payment: the one that claims it first. */
-    async claimTrialCheckout(id: string, paymentRef: string): Promise<void> {
+    /** A trial link is paid by one payment, the one that claims it first: true when that is `paymentRef`. */
+    async claimTrialCheckout(id: string, paymentRef: string): Promise<boolean> {
       await db.update(checkout).set({ status: 'paid', paymentRef, updatedAt: new Date() }).where(and(eq(checkout.id, id), isNull(checkout.paymentRef)));
+      const [row] = await db.select({ paymentRef: checkout.paymentRef }).from(checkout).where(eq(checkout.id, id));
+      return row?.paymentRef === paymentRef;
     },
     async updateCheckout(id: string, changes: Pick<Partial<CheckoutRecord>, 'status' | 'periodStart' | 'eventAt'>): Promise<void> {
       await db.update(checkout).set({ ...changes, updatedAt: new Date() }).where(eq(checkout.id, id));

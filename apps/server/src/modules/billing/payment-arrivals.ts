@@ -129,12 +129,13 @@ export function createPaymentArrivals(deps: {
 
     /** The trial pack's link was paid: applied once per account, and only while the link is the user's purchase. */
     async trialPaid(checkout: CheckoutRecord, payment: ProviderPayment): Promise<boolean> {
+      const ignoreStale = (reason: string) => {
+        deps.log.error(`stale trial payment ignored: payment ${payment.id} for ${checkout.providerRef}, ${reason}; nothing invoiced, applied or refunded`);
+        return checkout.status === 'paid';
+      };
       // A link takes one payment: another reported for one already paid, closed unpaid or refunded is stale (see staleCharge).
       const settled = checkout.status === 'paid' ? checkout.paymentRef !== payment.id : checkout.status === 'superseded' || checkout.status === 'refunded';
-      if (settled && !(await billing.invoiceForPayment(payment.id))) {
-        deps.log.error(`stale trial payment ignored: payment ${payment.id} for ${checkout.providerRef}, its checkout is ${checkout.status}; nothing invoiced, applied or refunded`);
-        return checkout.status === 'paid';
-      }
+      if (settled && !(await billing.invoiceForPayment(payment.id))) return ignoreStale(`its checkout is ${checkout.status}`);
       if (checkout.status !== 'paid') {
         const plan = await quotas.current(checkout.userId);
         // Only the newest checkout is current on Free, so of two links paid at once just one can pass.
@@ -144,7 +145,7 @@ export function createPaymentArrivals(deps: {
           return false;
         }
         // Claimed before the plan changes, so that a retry of this same payment is not taken for a second purchase.
-        await billing.claimTrialCheckout(checkout.id, payment.id);
+        if (!(await billing.claimTrialCheckout(checkout.id, payment.id))) return ignoreStale('another payment paid the link first');
       }
       await planChanges.applyTrialPack(checkout.userId, checkout, payment);
       return true;
