@@ -9,6 +9,7 @@ import { paymentWebhookPath } from './modules/billing/payment-webhook-routes.ts'
 import { createRazorpayProvider } from './providers/payments/razorpay.ts';
 import { createTestGateway } from './providers/payments/test-gateway.ts';
 import { createBillingService } from './modules/billing/billing.ts';
+import { createCheckouts } from './modules/billing/checkouts.ts';
 import { createPaymentArrivals } from './modules/billing/payment-arrivals.ts';
 import { createPlanChanges } from './modules/billing/plan-changes.ts';
 import { createBoss } from './jobs/boss.ts';
@@ -158,6 +159,7 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     quotas,
     planChanges,
     arrivals,
+    checkouts: createCheckouts({ provider: payments.provider, billing: repositories.billing, log }),
     publicUrl: config.publicUrl,
     clock: payments.clock,
     log,

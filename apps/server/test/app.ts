@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppConfig } from '../src/config.ts';
-import { composeApp } from '../src/compose.ts';
+import { composeApp, type Logger } from '../src/compose.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import type { TestDatabaseTarget } from './databases.ts';
 
@@ -70,10 +70,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(target: TestDatabaseTarget, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** `log` receives what the app would log (silent unless a test reads it). */
+export async function startTestApp(target: TestDatabaseTarget, overrides: Partial<AppConfig> = {}, log: Logger = { info: () => undefined, error: () => undefined }): Promise<TestApp> {
   const database = await target.open();
   const config = testConfig(overrides);
-  const composed = await composeApp(config, database, { info: () => undefined, error: () => undefined });
+  const composed = await composeApp(config, database, log);
   await composed.app.ready();
   return {
     app: composed.app,

@@ -24,31 +24,38 @@ export async function liveAtGateway(t: TestApp, email: string) {
 
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/**
- * Delivers a subscription event the way the test gateway signs it, for replaying a late delivery: `period` is the
- * subscription's period the event was about and `createdAt` when the gateway sent it.
- */
-export async function deliverLateSubscriptionEvent(
-  t: TestApp,
-  event: { name: string; subscriptionId: string; planId: string; status: string; period: { start: Date; end: Date }; createdAt: Date },
-  payment?: { id: string; amountCents: number },
-) {
-  const rawBody = JSON.stringify({
-    entity: 'event',
-    event: event.name,
-    created_at: unix(event.createdAt),
-    payload: {
-      subscription: {
-        entity: { id: event.subscriptionId, plan_id: `plan_${event.planId}`, status: event.status, current_start: unix(event.period.start), current_end: unix(event.period.end) },
-      },
-      ...(payment ? { payment: { entity: { id: payment.id, amount: payment.amountCents, currency: 'USD' } } } : {}),
-    },
-  });
+/** Delivers a webhook body signed as the test gateway signs it: what the gateway could send late, again or out of order. */
+export function deliverSigned(t: TestApp, body: Record<string, unknown>, eventId: string) {
+  const rawBody = JSON.stringify({ entity: 'event', ...body });
   const secret = createHmac('sha256', t.config.authSecret).update('test gateway webhooks').digest('hex');
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/webhook',
     payload: rawBody,
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signWebhook(rawBody, secret), 'x-razorpay-event-id': `evt_late_${event.name}_${unix(event.createdAt)}` },
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signWebhook(rawBody, secret), 'x-razorpay-event-id': eventId },
   });
+}
+
+/**
+ * Delivers a subscription event the way the test gateway signs it, for replaying a late delivery: `period` is the
+ * subscription's period the event was about (null: an event that names none) and `createdAt` when the gateway sent it.
+ */
+export async function deliverLateSubscriptionEvent(
+  t: TestApp,
+  event: { name: string; subscriptionId: string; planId: string; status: string; period: { start: Date; end: Date } | null; createdAt: Date },
+  payment?: { id: string; amountCents: number },
+) {
+  const period = event.period ? { current_start: unix(event.period.start), current_end: unix(event.period.end) } : { current_start: null, current_end: null };
+  return deliverSigned(
+    t,
+    {
+      event: event.name,
+      created_at: unix(event.createdAt),
+      payload: {
+        subscription: { entity: { id: event.subscriptionId, plan_id: `plan_${event.planId}`, status: event.status, ...period } },
+        ...(payment ? { payment: { entity: { id: payment.id, amount: payment.amountCents, currency: 'USD' } } } : {}),
+      },
+    },
+    `evt_late_${event.name}_${unix(event.createdAt)}${payment ? `_${payment.id}` : ''}`,
+  );
 }

@@ -22,7 +22,10 @@ interface Link {
   status: string;
   short_url: string;
   payments: { payment_id: string }[] | null;
+  customer: { email?: string };
 }
+
+const endedSubscription = ['cancelled', 'completed', 'expired'];
 
 /** A local server that answers Razorpay's subscription and payment-link endpoints and signs webhooks as Razorpay does. */
 export async function startFakeRazorpay(options: { keyId: string; keySecret: string; webhookSecret: string }) {
@@ -63,13 +66,16 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
       const sub = subscriptions.get(parts[2]);
       if (!sub) return notFound(response);
       if (request.method === 'POST' && parts[3] === 'cancel') {
+        if (endedSubscription.includes(sub.status)) {
+          return send(response, 400, { error: { code: 'BAD_REQUEST_ERROR', description: `Subscription is not cancellable in ${sub.status} status.`, field: 'status' } });
+        }
         if (!body.cancel_at_cycle_end) sub.status = 'cancelled';
         return send(response, 200, sub);
       }
       return send(response, 200, sub);
     }
     if (request.method === 'POST' && url.pathname === '/v1/payment_links') {
-      const link: Link = { id: id('plink'), entity: 'payment_link', amount: body.amount, currency: body.currency, status: 'created', short_url: `https://rzp.io/l/${randomBytes(4).toString('hex')}`, payments: null };
+      const link: Link = { id: id('plink'), entity: 'payment_link', amount: body.amount, currency: body.currency, status: 'created', short_url: `https://rzp.io/l/${randomBytes(4).toString('hex')}`, payments: null, customer: body.customer ?? {} };
       links.set(link.id, link);
       return send(response, 200, link);
     }
@@ -115,22 +121,32 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
       failNext = status;
     },
     /**
-     * The customer completes the mandate: what Razorpay does after the hosted checkout, with its webhook. It charges
-     * even a subscription the app has just cancelled, as a payment already under way at Razorpay would.
+     * The customer completes the mandate: what Razorpay does after the hosted checkout, with its webhook. As at
+     * Razorpay, only a subscription still waiting for its mandate (created or authenticated) can be paid.
      */
     activate(subscriptionId: string) {
       const sub = subscriptions.get(subscriptionId)!;
+      if (!['created', 'authenticated'].includes(sub.status)) throw new Error(`subscription ${subscriptionId} is ${sub.status}: its checkout cannot be paid`);
       const start = Math.floor(Date.now() / 1000);
       Object.assign(sub, { status: 'active', current_start: start, current_end: start + 30 * 86400 });
       return event('subscription.charged', { subscription: { entity: sub }, payment: { entity: takePayment(3900) } });
     },
+    /** Only a link in the created state takes a payment (Razorpay's hosted page refuses a cancelled or paid one). */
     payLink(linkId: string) {
       const link = links.get(linkId)!;
+      if (link.status !== 'created') throw new Error(`payment link ${linkId} is ${link.status}: it cannot be paid`);
       const payment = takePayment(link.amount);
       Object.assign(link, { status: 'paid', payments: [{ payment_id: payment.id }] });
       return event('payment_link.paid', { payment_link: { entity: link }, payment: { entity: payment } });
     },
     subscription: (subscriptionId: string) => subscriptions.get(subscriptionId),
+    /** What a customer could still pay: subscriptions waiting for a mandate and unpaid links made for this email. */
+    payableOf: (email: string) => [
+      ...[...subscriptions.values()].filter((s) => s.notes.email === email && ['created', 'authenticated'].includes(s.status)).map((s) => s.id),
+      ...[...links.values()].filter((l) => l.customer.email === email && l.status === 'created').map((l) => l.id),
+    ],
+    /** Any event, signed as Razorpay signs it: for replaying what Razorpay could send late or out of order. */
+    signedEvent: event,
     /** The ids of the payment links made, oldest first (Razorpay's short URL does not name its link). */
     paymentLinkIds: () => [...links.keys()],
     refunds: () => [...refunds],

@@ -68,6 +68,9 @@ export const billingMessages = {
   subscriptionTimeout: 'We could not confirm your payment in time. If you paid, your plan will appear shortly; otherwise please try again.',
   alreadyActivePlan: 'You already have an active plan',
   trialAlreadyTaken: 'The trial pack can be bought once per account.',
+  /** A second purchase started while the first one's checkout is still being opened (a double click, two tabs). */
+  checkoutInProgress: 'Your checkout is already being prepared. Please wait a moment and try again.',
+  invoiceDownloadsLimited: 'Too many invoice downloads. Please wait a minute and try again.',
   trialPaymentRefunded: 'This payment has been refunded: it was for a checkout you had replaced, or your account already has a plan or the trial pack.',
   cancelScheduled: (endDate: string) => `Your subscription will end on ${endDate}. You keep your plan until then.`,
   nothingToCancel: 'You have no active subscription to cancel.',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -180,7 +180,12 @@ export const subscription = pgTable('subscription', {
   updatedAt: updatedAt(),
 });
 
-/** A purchase the user started: a subscription or the trial pack's payment link, as the payment provider knows it. */
+/**
+ * A purchase the user started: a subscription or the trial pack's payment link, as the payment provider knows it. Its
+ * status is the provider's, or one of the app's own: 'opening' (reserved, being made at the provider), 'superseding'
+ * (a newer purchase replaced it; to be closed at the provider), 'superseded' (closed there before it was paid),
+ * 'replaced' (it had been paid when it was replaced: its money is given back), 'paid' (a trial link applied), 'refunded'.
+ */
 export const checkout = pgTable(
   'checkout',
   {
@@ -197,10 +202,16 @@ export const checkout = pgTable(
     /** The newest provider period and event applied, so a late webhook cannot rewind the plan. */
     periodStart: timestamp('period_start', { withTimezone: true }),
     eventAt: timestamp('event_at', { withTimezone: true }),
+    /** The payment that paid a trial link: another reported for it later is stale. */
+    paymentRef: text('payment_ref'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('checkout_user_id_idx').on(t.userId)],
+  (t) => [
+    index('checkout_user_id_idx').on(t.userId),
+    // At most one payable checkout per user: concurrent purchases are decided by this index (billing repository).
+    uniqueIndex('checkout_one_open_per_user_idx').on(t.userId).where(sql`${t.status} in ('opening', 'created')`),
+  ],
 );
 
 /** Webhook events already applied; a replay finds its id here and changes nothing. */
@@ -236,6 +247,21 @@ export const invoice = pgTable(
   },
   (t) => [index('invoice_user_id_idx').on(t.userId)],
 );
+
+/** PGlite reads bytea as a Uint8Array, node-postgres as a Buffer: both are handed on as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** An invoice's PDF as first rendered: an issued invoice does not change, so it is rendered once and served from here. */
+export const invoicePdf = pgTable('invoice_pdf', {
+  invoiceId: text('invoice_id')
+    .primaryKey()
+    .references(() => invoice.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
+  createdAt: createdAt(),
+});
 
 /** The built-in test payment gateway's own books (it plays the payment provider's part when no real one is set). */
 export const gatewaySubscription = pgTable('gateway_subscription', {

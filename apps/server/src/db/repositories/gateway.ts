@@ -28,6 +28,15 @@ export function createGatewayRepository(db: Database) {
       const [row] = await db.update(gatewaySubscription).set(changes).where(eq(gatewaySubscription.id, id)).returning();
       return row!;
     },
+    /** Moves a subscription on only from one of `from`, in one statement: undefined when it was in none of them. */
+    async transitionSubscription(id: string, from: string[], changes: Partial<typeof gatewaySubscription.$inferInsert>): Promise<GatewaySubscriptionRecord | undefined> {
+      const [row] = await db
+        .update(gatewaySubscription)
+        .set(changes)
+        .where(and(eq(gatewaySubscription.id, id), inArray(gatewaySubscription.status, from)))
+        .returning();
+      return row;
+    },
     async subscriptionsDueBy(now: Date): Promise<GatewaySubscriptionRecord[]> {
       return db
         .select()
@@ -66,9 +75,17 @@ export function createGatewayRepository(db: Database) {
       const rows = await db.select().from(gatewayPaymentLink).where(eq(gatewayPaymentLink.id, id));
       return rows[0];
     },
-    async updatePaymentLink(id: string, changes: Partial<typeof gatewayPaymentLink.$inferInsert>): Promise<GatewayPaymentLinkRecord> {
-      const [row] = await db.update(gatewayPaymentLink).set(changes).where(eq(gatewayPaymentLink.id, id)).returning();
-      return row!;
+    async paymentLinksOf(customerEmail: string): Promise<GatewayPaymentLinkRecord[]> {
+      return db.select().from(gatewayPaymentLink).where(eq(gatewayPaymentLink.customerEmail, customerEmail));
+    },
+    /** Moves an unpaid ('created') link on, in one statement: undefined when it was paid, cancelled or expired first. */
+    async transitionOpenLink(id: string, changes: Partial<typeof gatewayPaymentLink.$inferInsert>): Promise<GatewayPaymentLinkRecord | undefined> {
+      const [row] = await db
+        .update(gatewayPaymentLink)
+        .set(changes)
+        .where(and(eq(gatewayPaymentLink.id, id), eq(gatewayPaymentLink.status, 'created')))
+        .returning();
+      return row;
     },
     async expireLinksDueBy(now: Date): Promise<void> {
       await db

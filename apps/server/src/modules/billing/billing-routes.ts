@@ -1,11 +1,10 @@
 import { billingEndpoints, type InvoiceItem } from '@reelsmith/contracts';
 import type { Repositories } from '../../db/repositories/index.ts';
-import { UserFacingError } from '../../errors.ts';
 import type { BillingService } from './billing.ts';
-import { renderInvoicePdf, type Seller } from './invoice-pdf.ts';
+import type { InvoiceDocuments } from './invoice-documents.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
 
-export function registerBillingRoutes(router: EndpointRouter, deps: { billing: BillingService; repositories: Repositories; seller: Seller }): void {
+export function registerBillingRoutes(router: EndpointRouter, deps: { billing: BillingService; repositories: Repositories; documents: InvoiceDocuments }): void {
   const { billing } = deps;
   const { route } = router;
 
@@ -33,13 +32,7 @@ export function registerBillingRoutes(router: EndpointRouter, deps: { billing: B
   });
 
   route(billingEndpoints.invoicePdf, async ({ user, params, reply }) => {
-    const invoice = await deps.repositories.billing.invoiceOf(user.id, params.id);
-    if (!invoice) throw new UserFacingError(404, 'Not found.');
-    const credited = invoice.creditsInvoiceId ? await deps.repositories.billing.invoiceOf(user.id, invoice.creditsInvoiceId) : undefined;
-    const pdf = await renderInvoicePdf(invoice, { name: user.name, email: user.email }, deps.seller, credited);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
-      .send(pdf);
+    const { number, pdf } = await deps.documents.pdfFor(user, params.id);
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${number}.pdf"`).send(pdf);
   });
 }

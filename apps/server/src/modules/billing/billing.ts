@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { billingMessages, plans, type PlanId } from '@reelsmith/contracts';
 import type { BillingRepository } from '../../db/repositories/billing.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { PaymentEvent, PaymentProvider } from '../../providers/payments/types.ts';
+import type { Checkouts } from './checkouts.ts';
 import type { PaymentArrivals } from './payment-arrivals.ts';
 import type { PlanChanges } from './plan-changes.ts';
 import type { Clock, QuotaService } from '../../core/quotas.ts';
@@ -21,11 +21,12 @@ export function createBillingService(deps: {
   quotas: QuotaService;
   planChanges: PlanChanges;
   arrivals: PaymentArrivals;
+  checkouts: Checkouts;
   publicUrl: string;
   clock: Clock;
   log: { error(message: string): void };
 }) {
-  const { provider, billing, quotas, planChanges, arrivals } = deps;
+  const { provider, billing, quotas, planChanges, arrivals, checkouts } = deps;
 
   async function ownCheckout(user: BillingUser, providerRef: string, kind: 'subscription' | 'trial') {
     const checkout = await billing.checkoutByRef(providerRef);
@@ -37,21 +38,18 @@ export function createBillingService(deps: {
     async createSubscription(user: BillingUser, planId: Exclude<PlanId, 'free' | 'trial'>, gstInvoice: 'Yes' | 'No') {
       const current = await quotas.current(user.id);
       if (current.planId !== 'free') throw new UserFacingError(409, billingMessages.alreadyActivePlan);
-      await arrivals.cancelUnpaidCheckouts(user.id);
-      let sub;
-      try {
-        sub = await provider.createSubscription({ planId, customerEmail: user.email, notes: { user_id: user.id } });
-      } catch (error) {
-        deps.log.error(`create subscription failed: ${(error as Error).message}`);
-        throw new UserFacingError(502, billingMessages.failedToInitiateSubscription);
-      }
-      await billing.addCheckout({ id: randomUUID(), userId: user.id, kind: 'subscription', planId, providerRef: sub.id, status: sub.status, shortUrl: sub.shortUrl, gstInvoice });
-      return { short_url: sub.shortUrl, subscription_id: sub.id };
+      const opened = await checkouts.open({ userId: user.id, kind: 'subscription', planId, gstInvoice }, billingMessages.failedToInitiateSubscription, async () => {
+        const sub = await provider.createSubscription({ planId, customerEmail: user.email, notes: { user_id: user.id } });
+        return { providerRef: sub.id, status: sub.status, shortUrl: sub.shortUrl };
+      });
+      return { short_url: opened.shortUrl, subscription_id: opened.providerRef };
     },
 
     /** What the page polls; an activation seen here is applied at once, without waiting for the webhook. */
     async checkSubscriptionStatus(user: BillingUser, subscriptionId: string) {
       const checkout = await ownCheckout(user, subscriptionId, 'subscription');
+      // Closed before it was paid: whatever the provider says of it, the page stops waiting for it.
+      if (checkout.status === 'superseded') return { status: 'cancelled' };
       const sub = await provider.fetchSubscription(subscriptionId);
       if (sub.status === 'active' || sub.status === 'authenticated') {
         // A purchase the user may no longer make is cancelled, and the page is told so.
@@ -67,10 +65,8 @@ export function createBillingService(deps: {
       if (current.trialPackTaken === 'Yes') throw new UserFacingError(409, billingMessages.trialAlreadyTaken);
       if (current.planId !== 'free') throw new UserFacingError(409, billingMessages.alreadyActivePlan);
       // A second click replaces the pending link, so only one can ever be paid.
-      await arrivals.cancelUnpaidCheckouts(user.id);
-      let link;
-      try {
-        link = await provider.createPaymentLink({
+      const opened = await checkouts.open({ userId: user.id, kind: 'trial', planId: 'trial', gstInvoice }, billingMessages.failedToInitiatePayment, async () => {
+        const link = await provider.createPaymentLink({
           amountCents: plans.trial.priceCents,
           currency: plans.trial.currency,
           description: `Reelsmith ${plans.trial.title}`,
@@ -78,12 +74,9 @@ export function createBillingService(deps: {
           callbackUrl: `${deps.publicUrl}/Subscriptions`,
           notes: { user_id: user.id },
         });
-      } catch (error) {
-        deps.log.error(`create payment link failed: ${(error as Error).message}`);
-        throw new UserFacingError(502, billingMessages.failedToInitiatePayment);
-      }
-      await billing.addCheckout({ id: randomUUID(), userId: user.id, kind: 'trial', planId: 'trial', providerRef: link.id, status: link.status, shortUrl: link.shortUrl, gstInvoice });
-      return { short_url: link.shortUrl };
+        return { providerRef: link.id, status: link.status, shortUrl: link.shortUrl };
+      });
+      return { short_url: opened.shortUrl };
     },
 
     async verifyPayment(user: BillingUser, paymentLinkId: string) {

@@ -4,6 +4,7 @@ import type { TestGateway } from '../../providers/payments/test-gateway.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
 import type { BillingService } from './billing.ts';
 import { registerBillingRoutes } from './billing-routes.ts';
+import { createInvoiceDocuments } from './invoice-documents.ts';
 import type { Seller } from './invoice-pdf.ts';
 import { registerPaymentWebhookRoutes } from './payment-webhook-routes.ts';
 import { registerTestGatewayRoutes } from './test-gateway-routes.ts';
@@ -21,7 +22,9 @@ export function billingModule(deps: {
 }): FeatureModule {
   return {
     async register({ router, app }) {
-      registerBillingRoutes(router, { billing: deps.billing, repositories: deps.repositories, seller: deps.seller });
+      const { billing, rateLimits } = deps.repositories;
+      const documents = createInvoiceDocuments({ billing, rateLimits, seller: deps.seller });
+      registerBillingRoutes(router, { billing: deps.billing, repositories: deps.repositories, documents });
       await registerPaymentWebhookRoutes(app, router, { provider: deps.provider, billing: deps.billing });
       if (deps.testGateway) registerTestGatewayRoutes(router, deps.testGateway);
     },

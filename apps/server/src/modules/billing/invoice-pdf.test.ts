@@ -37,6 +37,8 @@ async function layoutText(): Promise<string[]> {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\n');
 }
 
+const pagesOf = (file: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+
 describe('invoice PDF layout', () => {
   it("keeps the seller's address in its own column, clear of the customer's email", async () => {
     const lines = await layoutText();
@@ -47,5 +49,23 @@ describe('invoice PDF layout', () => {
     const sellerColumn = lines.map((line) => line.split(/\s{2,}/)[0]?.trim() ?? '').join(' ');
     for (const word of seller.address.split(' ')) expect(sellerColumn).toContain(word);
     expect(lines.join('\n')).toContain(seller.email);
+  });
+});
+
+describe('invoice PDF bounds', () => {
+  it('stays one page whatever length the stored texts have, cutting each printed one short', async () => {
+    const huge = (word: string, times: number) => `${word} \n`.repeat(times);
+    const file = join(scratch, 'huge.pdf');
+    const pdf = await renderInvoicePdf(
+      { ...invoice, description: huge('Growth', 20_000), paymentRef: 'p'.repeat(10_000), number: `RS-${'9'.repeat(5_000)}` },
+      { name: 'N'.repeat(480_000), email: `${'e'.repeat(100_000)}@example.com` },
+      { ...seller, name: huge('Reelsmith', 5_000), address: huge('Street', 50_000), email: `${'b'.repeat(50_000)}@example.com` },
+      { ...invoice, number: 'C'.repeat(20_000) },
+    );
+    writeFileSync(file, pdf);
+    expect(pagesOf(file)).toBe(1);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Growth Growth');
+    expect(text).toContain('…');
   });
 });

@@ -8,17 +8,35 @@ export interface Seller {
   email: string;
 }
 
-const money = (cents: number, currency: string) => `${currency === 'USD' ? '$' : `${currency} `}${(cents / 100).toFixed(2)}`;
+/**
+ * Every text printed is one line of bounded length: the work of a rendering is then bounded whatever an account or a
+ * configuration holds (a 480 000-character name once made a 449-page PDF and blocked the process for seconds).
+ */
+const printedLimits = { name: 120, email: 254, address: 300, description: 200, reference: 64 } as const;
+const clip = (text: string, limit: number) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > limit ? `${line.slice(0, limit - 1)}…` : line;
+};
+
+const money = (cents: number, currency: string) => `${currency === 'USD' ? '$' : `${clip(currency, 8)} `}${(cents / 100).toFixed(2)}`;
 const day = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * A real invoice PDF: seller, buyer, plan, period and amount; a GST tax invoice shows the 18 % tax separately. A credit
  * note (a refund) names the invoice it credits and shows the amounts given back.
  */
-export function renderInvoicePdf(invoice: InvoiceRecord, buyer: { name: string; email: string }, seller: Seller, credited?: InvoiceRecord): Promise<Buffer> {
+export function renderInvoicePdf(invoice: InvoiceRecord, buyerAsStored: { name: string; email: string }, sellerAsConfigured: Seller, credited?: InvoiceRecord): Promise<Buffer> {
+  const buyer = { name: clip(buyerAsStored.name, printedLimits.name), email: clip(buyerAsStored.email, printedLimits.email) };
+  const seller = {
+    name: clip(sellerAsConfigured.name, printedLimits.name),
+    address: clip(sellerAsConfigured.address, printedLimits.address),
+    taxId: clip(sellerAsConfigured.taxId, printedLimits.reference),
+    email: clip(sellerAsConfigured.email, printedLimits.email),
+  };
+  const number = clip(invoice.number, printedLimits.reference);
   const credit = invoice.kind === 'credit_note';
   const document = credit ? 'Credit note' : 'Invoice';
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${document} ${invoice.number}`, Author: seller.name } });
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${document} ${number}`, Author: seller.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
@@ -27,10 +45,10 @@ export function renderInvoicePdf(invoice: InvoiceRecord, buyer: { name: string; 
   doc.moveDown(0.3).fillColor('#1f2330').fontSize(16).text(invoice.gst ? `${credit ? 'Credit Note' : 'Tax Invoice'} (GST)` : document);
   doc.moveDown();
   doc.fontSize(10).fillColor('#1f2330');
-  doc.text(`${document} number: ${invoice.number}`);
+  doc.text(`${document} number: ${number}`);
   doc.text(`${document} date: ${day(invoice.issuedAt)}`);
-  if (credited) doc.text(`Credits invoice: ${credited.number} of ${day(credited.issuedAt)}`);
-  doc.text(`${credit ? 'Refund' : 'Payment'} reference: ${invoice.paymentRef}`);
+  if (credited) doc.text(`Credits invoice: ${clip(credited.number, printedLimits.reference)} of ${day(credited.issuedAt)}`);
+  doc.text(`${credit ? 'Refund' : 'Payment'} reference: ${clip(invoice.paymentRef, printedLimits.reference)}`);
   doc.moveDown();
 
   // Two bounded columns: an unbounded seller address would run on into the buyer's column.
@@ -49,7 +67,7 @@ export function renderInvoicePdf(invoice: InvoiceRecord, buyer: { name: string; 
   const lineY = doc.y + 4;
   doc.moveTo(56, lineY).lineTo(539, lineY).strokeColor('#d4d4dc').stroke();
   doc.moveDown(0.8).font('Helvetica');
-  doc.text(invoice.description, 56);
+  doc.text(clip(invoice.description, printedLimits.description), 56);
   if (invoice.periodStart && invoice.periodEnd) doc.text(`Period: ${day(invoice.periodStart)} – ${day(invoice.periodEnd)}`);
   doc.moveDown();
 

@@ -10,6 +10,8 @@ import { PaymentProviderError, type PaymentProvider, type ProviderPaymentLink, t
 export type WebhookDelivery = (rawBody: string, headers: Record<string, string>) => Promise<void>;
 
 const maxFailedRenewals = 3;
+/** Razorpay cancels a subscription in any state but an ended one. */
+const cancellable = ['created', 'authenticated', 'active', 'pending', 'halted', 'paused'];
 const newId = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
 const unix = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 const plansById: PlanMapping = { toProvider: (id) => `plan_${id}`, fromProvider: (id) => id.replace(/^plan_/, '') };
@@ -49,8 +51,8 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
     notes: l.notes,
   });
   /** Takes the money into the gateway's ledger, so it can be refunded (once) and reconciled. */
-  async function takePayment(sourceId: string, amountCents: number) {
-    const payment = await books.addPayment({ id: newId('pay'), sourceId, amountCents });
+  async function takePayment(sourceId: string, amountCents: number, id = newId('pay')) {
+    const payment = await books.addPayment({ id, sourceId, amountCents });
     return { id: payment.id, entity: 'payment', amount: amountCents, currency: 'USD', status: 'captured' };
   }
 
@@ -126,8 +128,9 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
     },
     async cancelSubscriptionNow(id) {
       const found = await mustFindSubscription(id);
-      if (['cancelled', 'completed', 'expired'].includes(found.status)) throw new PaymentProviderError(`subscription ${id} is already ${found.status}`);
-      const ended = await books.updateSubscription(id, { status: 'cancelled' });
+      // One conditional update: a payment on the hosted page at the same moment either comes first or not at all.
+      const ended = await books.transitionSubscription(id, cancellable, { status: 'cancelled' });
+      if (!ended) throw new PaymentProviderError(`subscription ${id} is already ${found.status}`);
       await send('subscription.cancelled', { subscription: { entity: subscriptionEntity(ended) } });
       return toProviderSubscription(ended);
     },
@@ -153,8 +156,9 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
     async cancelPaymentLink(id) {
       const found = await books.paymentLink(id);
       if (!found) throw new PaymentProviderError(`no payment link ${id}`);
-      if (found.status !== 'created') throw new PaymentProviderError(`payment link ${id} is ${found.status}`);
-      return toProviderLink(await books.updatePaymentLink(id, { status: 'cancelled' }));
+      const cancelled = await books.transitionOpenLink(id, { status: 'cancelled' });
+      if (!cancelled) throw new PaymentProviderError(`payment link ${id} is ${(await books.paymentLink(id))!.status}`);
+      return toProviderLink(cancelled);
     },
     async refundPayment(payment) {
       const found = await books.payment(payment.id);
@@ -177,16 +181,19 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
     subscriptionsOf: (customerEmail: string) => books.subscriptionsOf(customerEmail),
     paymentsFor: (sourceIds: string[]) => books.paymentsFor(sourceIds),
     paymentLinkFor: (id: string) => books.paymentLink(id),
+    paymentLinksOf: (customerEmail: string) => books.paymentLinksOf(customerEmail),
 
     /** The payer approves the mandate on the hosted page: authenticated, then the first charge makes it active. */
     async paySubscription(id: string): Promise<GatewaySubscriptionRecord> {
       await ready;
       const s = await mustFindSubscription(id);
-      if (s.status !== 'created') return s;
-      const authenticated = await books.updateSubscription(id, { status: 'authenticated' });
+      // Each step only from the one before: a checkout cancelled meanwhile is not charged.
+      const authenticated = await books.transitionSubscription(id, ['created'], { status: 'authenticated' });
+      if (!authenticated) return s;
       await send('subscription.authenticated', { subscription: { entity: subscriptionEntity(authenticated) } });
       const start = now();
-      const active = await books.updateSubscription(id, { status: 'active', paidCount: 1, currentStart: start, currentEnd: addMonths(start, 1) });
+      const active = await books.transitionSubscription(id, ['authenticated'], { status: 'active', paidCount: 1, currentStart: start, currentEnd: addMonths(start, 1) });
+      if (!active) return mustFindSubscription(id);
       await send('subscription.activated', { subscription: { entity: subscriptionEntity(active) } });
       await send('subscription.charged', { subscription: { entity: subscriptionEntity(active) }, payment: { entity: await takePayment(s.id, s.amountCents) } });
       return active;
@@ -201,9 +208,11 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
       await ready;
       const link = await books.paymentLink(id);
       if (!link) throw new PaymentProviderError(`no payment link ${id}`);
-      if (link.status === 'created' && link.expireBy > now()) {
-        const payment = await takePayment(link.id, link.amountCents);
-        const paid = await books.updatePaymentLink(id, { status: 'paid', paymentId: payment.id });
+      const paymentId = newId('pay');
+      // Claimed before the money is taken: a link cancelled at the same moment takes none.
+      const paid = link.expireBy > now() ? await books.transitionOpenLink(id, { status: 'paid', paymentId }) : undefined;
+      if (paid) {
+        const payment = await takePayment(link.id, link.amountCents, paymentId);
         await send('payment_link.paid', { payment_link: { entity: linkEntity(paid) }, payment: { entity: payment } });
       }
       const current = (await books.paymentLink(id))!;

@@ -1,0 +1,1 @@
+ALTER TABLE "checkout" ADD COLUMN "payment_ref" text;
