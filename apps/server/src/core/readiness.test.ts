@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createReadiness } from './readiness.ts';
 
 const database = (overrides: Partial<Parameters<typeof createReadiness>[0]['database']> = {}) => ({
-  executeSql: async () => ({ rows: [] }),
+  ping: async () => undefined,
   pendingMigrations: async () => 0,
   ...overrides,
 });
@@ -18,7 +18,7 @@ describe('readiness', () => {
 
   it('names what is not ready: a database error, an unreachable bucket, migrations not applied', async () => {
     const report = await createReadiness({
-      database: database({ executeSql: async () => Promise.reject(new Error('connection refused')), pendingMigrations: async () => 2 }),
+      database: database({ ping: async () => Promise.reject(new Error('connection refused')), pendingMigrations: async () => 2 }),
       storage: { stat: async () => Promise.reject(new Error('getaddrinfo ENOTFOUND bucket')) },
     })();
     expect(report).toEqual({
@@ -32,7 +32,7 @@ describe('readiness', () => {
   });
 
   it('says no rather than hang when a dependency does not answer', async () => {
-    const report = await createReadiness({ database: database({ executeSql: () => new Promise(() => undefined) }), storage })();
+    const report = await createReadiness({ database: database({ ping: () => new Promise(() => undefined) }), storage })();
     expect(report.status).toBe('not ready');
     expect(report.checks.database).toEqual({ ok: false, detail: 'no answer within 3000 ms' });
   }, 10_000);

@@ -23,11 +23,11 @@ async function timed(work: () => Promise<Check>): Promise<Check> {
  * Whether this host can serve: the database answers, the bucket (or data folder) answers, and the schema is the one
  * this build expects, so a host started before its migrations ran is not given traffic.
  */
-export function createReadiness(deps: { database: Pick<DatabaseHandle, 'executeSql' | 'pendingMigrations'>; storage: Pick<ObjectStorage, 'stat'> }) {
+export function createReadiness(deps: { database: Pick<DatabaseHandle, 'ping' | 'pendingMigrations'>; storage: Pick<ObjectStorage, 'stat'> }) {
   return async (): Promise<ReadinessResponse> => {
     const [database, storage, migrations] = await Promise.all([
       timed(async () => {
-        await deps.database.executeSql('select 1', []);
+        await deps.database.ping();
         return { ok: true };
       }),
       // A key that never exists: the answer (null) proves the store is reachable without writing to it.

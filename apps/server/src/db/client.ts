@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   pendingMigrations(): Promise<number>;
   /** Raw SQL for pg-boss: parameterised statements, or several statements in one text when there are none. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** One statement answered or refused at once, never waiting out a restart: a readiness probe says why it failed. */
+  ping(): Promise<void>;
   /** Runs `run` while no other process sharing this database runs its own (migrations, the job queue's set-up). */
   exclusively<T>(run: () => Promise<T>): Promise<T>;
 }
@@ -67,6 +69,9 @@ export async function openPglite(dataDir?: string, options: { from?: Blob } = {}
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
     executeSql,
+    ping: async () => {
+      await client.query('select 1');
+    },
     // One process owns a PGlite database: there is nobody to wait for.
     exclusively: (run) => run(),
     pendingMigrations: () => pendingIn(executeSql),
@@ -85,6 +90,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // migration lock held while pg-boss sets up) that the server cuts would end the process the same way. Its next
   // statement fails instead, and the pool discards it on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  const answerNow = pool.query.bind(pool) as (text: string) => Promise<unknown>;
   // A restart or failover of the server takes seconds; requests and jobs wait that long rather than fail.
   rideOutRestarts(pool, 60_000);
   const db = drizzlePostgres({ client: pool, schema });
@@ -106,6 +112,9 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     exclusively: (run) => holdingLock(() => run()),
     close: () => pool.end(),
     executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
+    ping: async () => {
+      await answerNow('select 1');
+    },
     pendingMigrations: () => pendingIn((text, values) => pool.query(text, values as unknown[] | undefined)),
   };
 }
