@@ -32,11 +32,12 @@ export function registerBillingRoutes(router: EndpointRouter, deps: { billing: B
     }));
   });
 
+  // "Billed to" is the name and email the document was issued with, not the account's current ones.
   route(billingEndpoints.invoicePdf, async ({ user, params, reply }) => {
     const invoice = await deps.repositories.billing.invoiceOf(user.id, params.id);
     if (!invoice) throw new UserFacingError(404, 'Not found.');
     const credited = invoice.creditsInvoiceId ? await deps.repositories.billing.invoiceOf(user.id, invoice.creditsInvoiceId) : undefined;
-    const pdf = await renderInvoicePdf(invoice, { name: user.name, email: user.email }, deps.seller, credited);
+    const pdf = await renderInvoicePdf(invoice, { name: invoice.billedName, email: invoice.billedEmail }, deps.seller, credited);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
