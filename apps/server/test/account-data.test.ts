@@ -15,6 +15,7 @@ import {
 } from '@reelsmith/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import S3rver from 's3rver';
 import yauzl from 'yauzl';
 import { z } from 'zod';
 import { toStoredComposition } from '../src/core/project-document.ts';
@@ -444,4 +445,49 @@ describe.each(targets)('a job that ends after its account was deleted, on $name'
       rmSync(files, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('account export and deletion with the files on S3 (s3rver)', () => {
+  let t: TestApp;
+  let server: S3rver;
+  let dir: string;
+  let cleanup: () => void;
+
+  beforeAll(async () => {
+    server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(tmpdir(), 'rs-s3rver-')), configureBuckets: [{ name: 'reelsmith', configs: [] }] });
+    const { port } = await server.run();
+    const [pglite] = targets;
+    t = await startTestApp(pglite!, {
+      s3: { bucket: 'reelsmith', region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
+    });
+    ({ dir, cleanup } = fixtureDir());
+  });
+  afterAll(async () => {
+    await t.close();
+    await server.close();
+    cleanup();
+  });
+
+  it("exports the user's objects and deletes every one of them, and this host's cached copies", async () => {
+    const signed = await signUpAndConfirm(t.app, 's3-leaver@example.com');
+    const { client, userId } = signed;
+    await client.post('/api/auth/sign-in/email', { email: signed.email, password: signed.password });
+    await seedProject(t, userId, dir);
+    expect(t.composed.storage.kind).toBe('s3');
+    const keys = (await t.composed.storage.list(`users/${userId}/`)).map((file) => file.key);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    // A render read them: the worker keeps local copies in its download cache.
+    const cached = await Promise.all(keys.map((key) => t.composed.storage.localPath(key)));
+    for (const path of cached) expect(existsSync(path)).toBe(true);
+
+    const response = await client.get('/api/account/export');
+    expect(response.statusCode).toBe(200);
+    const entries = await unzip(response.rawPayload);
+    for (const key of keys) expect(entries.has(`files/${key.slice(`users/${userId}/`.length)}`)).toBe(true);
+
+    expect((await client.post('/api/account/delete', { password: signed.password })).statusCode).toBe(200);
+    expect(await t.composed.storage.list(`users/${userId}/`)).toEqual([]);
+    for (const key of keys) expect(await t.composed.storage.stat(key)).toBeNull();
+    for (const path of cached) expect(existsSync(path)).toBe(false);
+  }, 120_000);
 });

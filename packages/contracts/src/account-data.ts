@@ -1,6 +1,28 @@
 import { z } from 'zod';
 import { passwordPolicy } from './accounts.ts';
 
+/**
+ * The account page's messages (part of the catalogue, kept beside the page's contracts rather than in messages.ts:
+ * messages.ts is in the first load of /login, and these are only needed on /account).
+ */
+export const accountDataMessages = {
+  exportLimited: (max: number) => `You can download your data ${max} times an hour. Please try again later.`,
+  exportFailed: "Your data couldn't be prepared for download. Please try again.",
+  preparingExport: 'Preparing your download…',
+  exportReady: 'Your download has started.',
+  passwordRequired: 'Enter your password to delete your account.',
+  wrongPassword: 'That password is not correct. Nothing was deleted.',
+  confirmWord: 'DELETE',
+  confirmationRequired: 'Type DELETE in capitals to confirm.',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  subscriptionNotCancelled:
+    "We couldn't cancel your subscription with the payment provider, so nothing was deleted. Please try again in a few minutes.",
+  filesNotDeleted: "We couldn't delete your files just now, so nothing was deleted. Please try again in a few minutes.",
+  deleteFailed: "Your account couldn't be deleted. Please try again.",
+  deleting: 'Deleting your account',
+  deleted: 'Your account and everything in it have been deleted. Invoices are kept as tax law requires.',
+} as const;
+
 /** How often one user may download everything (each download reads every file they have). */
 export const accountExportLimit = { max: 3, windowSeconds: 60 * 60 } as const;
 /** Password guesses through the delete call, per user: a stolen session must not make it a password oracle. */

@@ -68,25 +68,6 @@ export const rateLimitMessages = {
   tooManyRequests: 'Too many requests. Please try again in a minute.',
 } as const;
 
-/** The account page: a copy of everything stored about the user, and deleting the account (GDPR, India's DPDP Act). */
-export const accountDataMessages = {
-  exportLimited: (max: number) => `You can download your data ${max} times an hour. Please try again later.`,
-  exportFailed: "Your data couldn't be prepared for download. Please try again.",
-  preparingExport: 'Preparing your download…',
-  exportReady: 'Your download has started.',
-  passwordRequired: 'Enter your password to delete your account.',
-  wrongPassword: 'That password is not correct. Nothing was deleted.',
-  confirmWord: 'DELETE',
-  confirmationRequired: 'Type DELETE in capitals to confirm.',
-  tooManyAttempts: 'Too many attempts. Please try again later.',
-  subscriptionNotCancelled:
-    "We couldn't cancel your subscription with the payment provider, so nothing was deleted. Please try again in a few minutes.",
-  filesNotDeleted: "We couldn't delete your files just now, so nothing was deleted. Please try again in a few minutes.",
-  deleteFailed: "Your account couldn't be deleted. Please try again.",
-  deleting: 'Deleting your account',
-  deleted: 'Your account and everything in it have been deleted. Invoices are kept as tax law requires.',
-} as const;
-
 /** Error codes the server returns for sign-in and reset, beside better-auth's own. */
 export const authErrorCodes = {
   userNotFound: 'USER_NOT_FOUND',

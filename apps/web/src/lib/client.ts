@@ -48,7 +48,7 @@ export type CallOptions<E extends AnyEndpoint> = ParamsOption<E> & {
 /** An 'upload' endpoint takes the FormData with its files; every other endpoint its typed fields. */
 export type CallInput<E extends AnyEndpoint> = E['body'] extends 'upload' ? FormData : E['body'] extends 'none' ? undefined : EndpointRequest<E>;
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -81,7 +81,7 @@ function requestFor(endpoint: AnyEndpoint, input: unknown): { url: string; body?
 }
 
 /** The server's own text: its `error`, else better-auth's `message`. */
-function serverText(body: unknown): string | undefined {
+export function serverText(body: unknown): string | undefined {
   const answer = (body ?? {}) as { error?: unknown; message?: unknown };
   if (typeof answer.error === 'string' && answer.error) return answer.error;
   if (typeof answer.message === 'string' && answer.message) return answer.message;
@@ -110,51 +110,6 @@ export async function call<E extends AnyEndpoint>(endpoint: E, input: CallInput<
   const parsed = endpoint.response.safeParse(answer);
   if (!parsed.success) throw new ApiError(fallback, response.status, undefined, answer);
   return parsed.data as EndpointResponse<E>;
-}
-
-/** `attachment; filename="x.zip"` → `x.zip`; null when the header names none. */
-export function attachmentName(header: string | null): string | null {
-  const match = /filename="([^"]+)"/.exec(header ?? '') ?? /filename=([^;]+)/.exec(header ?? '');
-  return match?.[1]?.trim() || null;
-}
-
-/**
- * A file the server answers (a GET with no parameters: an export, a PDF), with the name its Content-Disposition
- * gives. Failures are ApiErrors as with `call`, so a refusal shows the server's own text instead of a broken download.
- */
-export async function download<E extends AnyEndpoint & { method: 'GET' }>(endpoint: E, options: { fallback?: string; signal?: AbortSignal } = {}): Promise<{ blob: Blob; filename: string | null }> {
-  const fallback = options.fallback ?? 'Something went wrong';
-  let response: Response;
-  try {
-    response = await fetch(endpoint.path, { method: 'GET', credentials: 'include', signal: options.signal });
-  } catch (cause) {
-    throw Object.assign(new ApiError(unreachableMessage, 0), { cause });
-  }
-  if (!response.ok) {
-    const answer = parseJson(await response.text());
-    const text = serverText(answer);
-    throw new ApiError(text ?? fallback, response.status, undefined, answer, text !== undefined);
-  }
-  try {
-    return { blob: await response.blob(), filename: attachmentName(response.headers.get('content-disposition')) };
-  } catch (cause) {
-    // The connection broke mid-way (the server cut a download it could not finish).
-    throw Object.assign(new ApiError(fallback, 0), { cause });
-  }
-}
-
-/** Hands a downloaded file to the browser's own download, under its name. */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; the URL only holds memory after that.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** The structural part of a zod schema this module needs, so a page can check a body without importing zod. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { deleteAccountRequest, deleteAccountResponse } from '../account-data.ts';
+import { accountDataMessages, deleteAccountRequest, deleteAccountResponse } from '../account-data.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { accountDataMessages } from '../messages.ts';
 
 const tag = 'account data';
 

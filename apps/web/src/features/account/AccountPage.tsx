@@ -12,6 +12,9 @@ import { useSession } from '../../lib/session.ts';
 import { deleteMyAccount, downloadMyData } from './api.ts';
 
 const card = 'rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6';
+/** The one action here that cannot be undone, in red (kept here: no other page has one). */
+const dangerButton =
+  'inline-flex items-center justify-center self-start rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60';
 
 function DownloadSection() {
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
@@ -141,9 +144,9 @@ function DeleteSection() {
           }}
           onBlur={() => setConfirmError(confirmation ? confirmationProblem(confirmation) : undefined)}
         />
-        <Button type="submit" variant="danger" className="self-start">
+        <button type="submit" className={dangerButton}>
           Delete my account
-        </Button>
+        </button>
       </form>
       {deletion.isPending && <RenderProgress title={accountDataMessages.deleting} />}
     </section>

@@ -1,5 +1,6 @@
 import { accountDataEndpoints, accountDataMessages, accountExportFileName } from '@reelsmith/contracts';
-import { call, download, saveFile } from '../../lib/client.ts';
+import { call } from '../../lib/client.ts';
+import { download, saveFile } from '../../lib/download.ts';
 
 /** Fetches the whole export (the server streams it) and hands it to the browser's downloads under the server's name. */
 export async function downloadMyData(): Promise<void> {
