@@ -1,15 +1,12 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'link' | 'danger';
+type Variant = 'primary' | 'secondary' | 'link';
 
 const variantClasses: Record<Variant, string> = {
   primary:
     'inline-flex items-center justify-center rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-accent-strong disabled:cursor-not-allowed disabled:opacity-60',
   secondary:
     'inline-flex items-center justify-center rounded-lg border border-gray-300 bg-white px-4 py-2 font-semibold text-ink hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60',
-  /** An action that cannot be undone (deleting the account). */
-  danger:
-    'inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60',
   link: 'rounded font-semibold text-accent underline-offset-2 hover:text-accent-strong hover:underline disabled:cursor-not-allowed disabled:opacity-60',
 };
 
