@@ -24,7 +24,7 @@ interface Target {
  * lean hardest on the database wiring (sessions and mail, payments and polling, quotas) rather than every page a
  * second time; the render jobs' queue runs on both databases in the API tests. CI has two cores and 25 minutes.
  */
-const postgresSpecs = ['accounts.spec.ts', 'subscriptions.spec.ts', 'ideas.spec.ts'];
+const postgresSpecs = ['accounts.spec.ts', 'subscriptions.spec.ts', 'ideas.spec.ts', 'account-data.spec.ts'];
 
 // E2E_PORT_BASE lets two runs share a machine without fighting over ports.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 8181);

@@ -6,9 +6,11 @@ import { createTranscriptions } from './core/transcriptions.ts';
 import { createVideoJobCredits } from './core/video-job-credits.ts';
 import { createWorkflowProjects } from './core/workflow-projects.ts';
 import type { FeatureModule } from './http/feature-module.ts';
+import { accountDataModule } from './modules/account-data/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { beforeAfterModule } from './modules/before-after/index.ts';
 import { billingModule } from './modules/billing/index.ts';
+import { renderInvoicePdf } from './modules/billing/invoice-pdf.ts';
 import { brollsModule } from './modules/brolls/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { filesModule } from './modules/files/index.ts';
@@ -58,6 +60,15 @@ export function composeFeatures(deps: AppDependencies, logError: (line: string) 
       publicUrl: deps.publicUrl,
       resendLimit: deps.rateLimit,
       outbox: deps.email.kind === 'outbox' ? repositories.outbox : undefined,
+    }),
+    accountDataModule({
+      auth: deps.auth,
+      repositories,
+      storage,
+      queue,
+      provider: deps.paymentProvider,
+      // The export's invoices are the PDFs the Subscriptions page downloads, billed to whom they were issued.
+      renderInvoice: (invoice, credited) => renderInvoicePdf(invoice, { name: invoice.billedName, email: invoice.billedEmail }, deps.seller, credited),
     }),
     filesModule({ storage, signer, auth: deps.auth, uploads: deps.uploads, queue }),
     dashboardModule({

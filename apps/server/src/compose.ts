@@ -110,6 +110,8 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
     lostAfterMs: config.jobLostAfterSeconds * 1000,
     shutdownGraceMs: config.jobShutdownGraceSeconds * 1000,
     exclusively: database.exclusively,
+    // A job that ends after its account was deleted may have stored a file since: the user's folder goes again.
+    onOwnerGone: async (userId) => void (await storage.deletePrefix(`users/${userId}/`)),
   });
   const writer = measure(createWriter(config.llm, log.error), config.llm ? 'llm' : 'local-writer');
   return { repositories, storage, mediaPort, queue, jobs, writer, speech, transcriber, libraryTasks: library, videoGenerator, imageGenerator, metrics, measure };

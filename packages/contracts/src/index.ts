@@ -1,5 +1,6 @@
 export * from './messages.ts';
 export * from './accounts.ts';
+export * from './account-data.ts';
 export * from './routes.ts';
 export * from './flows.ts';
 export * from './drafts.ts';

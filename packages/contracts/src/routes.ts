@@ -11,6 +11,7 @@ export const publicPaths = ['/login', '/signup', '/reset-password'] as const;
 export const signedInPages: PageDefinition[] = [
   { path: '/dashboard', title: 'Dashboard' },
   { path: '/Subscriptions', title: 'Subscriptions' },
+  { path: '/account', title: 'Your account and data' },
   { path: '/generate-ideas', title: 'Generate Ideas' },
   { path: '/script', title: defaultTitle('/script') },
   { path: '/script-types', title: defaultTitle('/script-types') },

@@ -221,13 +221,19 @@ export const paymentEvent = pgTable('payment_event', {
   receivedAt: createdAt(),
 });
 
+/**
+ * Invoices and credit notes stay when their account is deleted (tax law keeps them for years): the user id is then
+ * set to null, and the buyer's name and email stay exactly as the document printed them.
+ */
 export const invoice = pgTable(
   'invoice',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Null once the account is deleted: the document is kept, detached from any login. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** "Billed to" as printed: the buyer's name and email when the document was issued. */
+    billedName: text('billed_name').notNull(),
+    billedEmail: text('billed_email').notNull(),
     /** A credit note records a refund against the invoice it credits; its payment_ref is the refund's id. */
     kind: text('kind').$type<'invoice' | 'credit_note'>().notNull().default('invoice'),
     creditsInvoiceId: text('credits_invoice_id'),

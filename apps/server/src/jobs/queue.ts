@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import type { JobStatusRecord, JobStatusRepository } from '../db/repositories/job-status.ts';
 import { UserFacingError } from '../errors.ts';
+import { bossSchema } from './boss.ts';
 import { currentRequestId, withRequestId } from './request-context.ts';
 import { JobCancelledError, PermanentJobError, type AnyJobDefinition, type JobDefinition } from './types.ts';
 import type { Metrics } from '../providers/metrics/metrics.ts';
@@ -28,6 +29,11 @@ export interface JobQueueOptions {
    * with a duplicate key, ending a worker that started beside another on a fresh database.
    */
   exclusively?: <T>(run: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs when a user's job ends and finds its status row gone: the account was deleted while the job ran, so what the
+   * job stored has no owner any more and must go (the composition root deletes the user's files).
+   */
+  onOwnerGone?: (userId: string) => Promise<void>;
 }
 
 /** `userId` null starts a system job (the definition says which): no user can see, wait for or cancel it. */
@@ -105,6 +111,8 @@ export function createJobQueue(options: JobQueueOptions) {
       log.info('job ended', { ...fields, outcome, ms: Math.round(seconds * 1000) });
     };
     let percent = claimed.percent;
+    /** True once the outcome is written to a status row that still exists; otherwise the owner may be gone. */
+    let settled = false;
     const pulse = setInterval(() => {
       void statuses
         .heartbeat(job.id, attempt, percent)
@@ -141,6 +149,7 @@ export function createJobQueue(options: JobQueueOptions) {
         if (outcome.state === 'cancelled' || outcome.state === 'error') await discard();
         return observe('interrupted');
       }
+      settled = true;
       observe('done');
       await outcome.committed?.().catch((error: Error) => log.error(`after the commit: ${error.message}`, fields));
     } catch (error) {
@@ -163,6 +172,22 @@ export function createJobQueue(options: JobQueueOptions) {
       if (!lastAttempt) throw error;
     } finally {
       clearInterval(pulse);
+      if (!settled && claimed.userId !== null) await sweepIfOwnerGone(job.id, claimed.userId, fields);
+    }
+  }
+
+  /**
+   * A job whose status row is gone when it ends belonged to an account deleted meanwhile (deleting the user removes
+   * its rows): a file it stored after the account's files were deleted would stay behind, so they are deleted again.
+   */
+  async function sweepIfOwnerGone(jobId: string, userId: string, fields: Record<string, unknown>) {
+    if (!options.onOwnerGone) return;
+    try {
+      if (await statuses.find(jobId)) return;
+      log.info('job ended after its account was deleted; deleting what it stored', fields);
+      await options.onOwnerGone(userId);
+    } catch (error) {
+      log.error(`clean-up after a deleted account's job failed: ${(error as Error).message}`, fields);
     }
   }
 
@@ -234,6 +259,36 @@ export function createJobQueue(options: JobQueueOptions) {
       if (!record) throw new UserFacingError(404, 'Not found.');
       if (await statuses.cancel(jobId)) await boss.cancel(definitionOf(record.queue).name, jobId).catch(() => undefined);
       return (await statuses.find(jobId))!;
+    },
+
+    /**
+     * Cancels every queued and running job of the user (an account being deleted). A running job learns of it at its
+     * next heartbeat and aborts; answers how many were running.
+     */
+    async cancelAllOf(userId: string): Promise<{ cancelled: number; running: number }> {
+      let cancelled = 0;
+      let running = 0;
+      for (const record of await statuses.liveOf(userId)) {
+        if (!(await statuses.cancel(record.id))) continue;
+        cancelled += 1;
+        if (record.state === 'processing') running += 1;
+        await boss.cancel(record.queue, record.id).catch(() => undefined);
+      }
+      return { cancelled, running };
+    },
+
+    /**
+     * Deletes pg-boss's own rows of these jobs, live and archived: their payloads name the user's files and words (a
+     * script, a prompt). For a deleted account, after its jobs were cancelled; a worker still finishing one finds no
+     * row to complete, which pg-boss takes quietly.
+     */
+    async forget(jobIds: string[]): Promise<void> {
+      if (jobIds.length === 0) return;
+      await ensureStarted();
+      const db = boss.getDb();
+      for (const table of ['job', 'archive']) {
+        await db.executeSql(`delete from ${bossSchema}.${table} where id = any($1::uuid[])`, [jobIds]);
+      }
     },
 
     /**

@@ -37,15 +37,19 @@ export function SignedInLayout() {
         Skip to content
       </a>
       <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        {/* Logo and the account menu (Home, Account, Signout) fit one row at 375 px wide: tighter spacing below sm. */}
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-3 py-3 sm:gap-4 sm:px-6">
           <Link to="/dashboard" aria-label="Reelsmith" className="rounded-lg">
-            <Wordmark className="h-8 w-auto" />
+            <Wordmark className="h-7 w-auto sm:h-8" />
           </Link>
-          <nav aria-label="Account" className="flex items-center gap-4 sm:gap-6">
+          <nav aria-label="Account" className="flex items-center gap-3 sm:gap-6">
             <Link to="/dashboard" className={linkClasses}>
               Home
             </Link>
-            <Button variant="secondary" onClick={() => void handleSignOut()} disabled={signingOut}>
+            <Link to="/account" className={linkClasses}>
+              Account
+            </Link>
+            <Button variant="secondary" className="max-sm:px-3" onClick={() => void handleSignOut()} disabled={signingOut}>
               Signout
             </Button>
           </nav>

@@ -25,6 +25,7 @@ const builtPages: Partial<Record<string, PageChunk>> = {
   '/smart-storyboard': () =>
     import('../features/storyboard/SmartStoryboardPage.tsx').then((m) => m.SmartStoryboardPage),
   '/Subscriptions': () => import('../features/subscriptions/SubscriptionsPage.tsx').then((m) => m.SubscriptionsPage),
+  '/account': () => import('../features/account/AccountPage.tsx').then((m) => m.AccountPage),
   '/generate-ideas': () => import('../features/ideas/GenerateIdeasPage.tsx').then((m) => m.GenerateIdeasPage),
   '/script': () => import('../features/script/ScriptPage.tsx').then((m) => m.PromptScriptPage),
   '/script-types': () => import('../features/script/ScriptPage.tsx').then((m) => m.VideoScriptPage),

@@ -48,7 +48,7 @@ export type CallOptions<E extends AnyEndpoint> = ParamsOption<E> & {
 /** An 'upload' endpoint takes the FormData with its files; every other endpoint its typed fields. */
 export type CallInput<E extends AnyEndpoint> = E['body'] extends 'upload' ? FormData : E['body'] extends 'none' ? undefined : EndpointRequest<E>;
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -81,7 +81,7 @@ function requestFor(endpoint: AnyEndpoint, input: unknown): { url: string; body?
 }
 
 /** The server's own text: its `error`, else better-auth's `message`. */
-function serverText(body: unknown): string | undefined {
+export function serverText(body: unknown): string | undefined {
   const answer = (body ?? {}) as { error?: unknown; message?: unknown };
   if (typeof answer.error === 'string' && answer.error) return answer.error;
   if (typeof answer.message === 'string' && answer.message) return answer.message;

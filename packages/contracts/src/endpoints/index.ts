@@ -1,4 +1,5 @@
 import type { AnyEndpoint } from '../endpoint.ts';
+import { accountDataEndpoints } from './account-data.ts';
 import { accountEndpoints } from './accounts.ts';
 import { beforeAfterEndpoints } from './before-after.ts';
 import { billingEndpoints, gatewayEndpoints } from './billing.ts';
@@ -15,13 +16,14 @@ import { ugcEndpoints } from './ugc.ts';
 import { brollEndpoints, finalVideoEndpoints, ownMediaEndpoints } from './video.ts';
 import { scriptEndpoints, voiceoverEndpoints } from './voiceover.ts';
 
-export { accountEndpoints, beforeAfterEndpoints, billingEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, productIntroEndpoints, productShowcaseEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, ugcEndpoints, voiceoverEndpoints };
+export { accountDataEndpoints, accountEndpoints, beforeAfterEndpoints, billingEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, productIntroEndpoints, productShowcaseEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, ugcEndpoints, voiceoverEndpoints };
 export { jobStatusResponse, outboxQuery, readinessResponse, type JobStatusResponse, type ReadinessResponse } from './platform.ts';
 
 /** Every endpoint the server answers; the route check and the OpenAPI document read this list. */
 // Pure: the web app never reads the list, so its bundler drops it and every endpoint group no page calls.
 export const allEndpoints: readonly AnyEndpoint[] = /* @__PURE__ */ [
   accountEndpoints,
+  accountDataEndpoints,
   beforeAfterEndpoints,
   billingEndpoints,
   brollEndpoints,

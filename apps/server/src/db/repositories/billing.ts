@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { checkout, invoice, invoicePdf, paymentEvent } from '../schema.ts';
+import { checkout, invoice, invoicePdf, paymentEvent, user } from '../schema.ts';
 
 export type CheckoutRecord = typeof checkout.$inferSelect;
 export type InvoiceRecord = typeof invoice.$inferSelect;
@@ -103,6 +103,11 @@ export function createBillingRepository(db: Database) {
           .returning();
         if (rows[0]) return rows[0];
       }
+    },
+    /** Who an invoice is billed to: the account's name and email now, printed on the invoice and kept as printed. */
+    async buyerOf(userId: string): Promise<{ name: string; email: string } | undefined> {
+      const rows = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
+      return rows[0];
     },
     async invoiceForPayment(paymentRef: string): Promise<InvoiceRecord | undefined> {
       const rows = await db.select().from(invoice).where(eq(invoice.paymentRef, paymentRef));

@@ -1,4 +1,5 @@
 import type { Database } from '../client.ts';
+import { createAccountDataRepository } from './account-data.ts';
 import { createBillingRepository } from './billing.ts';
 import { createBusinessProfilesRepository } from './business-profiles.ts';
 import { createFinalVideosRepository } from './final-videos.ts';
@@ -34,6 +35,7 @@ export function createRepositories(db: Database) {
     videoCredits: createVideoCreditsRepository(db),
     videoGenerations: createVideoGenerationsRepository(db),
     rateLimits: createRateLimitsRepository(db),
+    accountData: createAccountDataRepository(db),
   };
 }
 

@@ -67,6 +67,14 @@ export function createJobStatusRepository(db: Database) {
         return claimAttempt(tx, id);
       });
     },
+    /** The user's queued and running jobs. */
+    async liveOf(userId: string): Promise<JobStatusRecord[]> {
+      return db.select().from(jobStatus).where(and(eq(jobStatus.userId, userId), sql`${jobStatus.state} in ('queued', 'processing')`));
+    },
+    /** The ids of every job the user ever started. */
+    async idsOf(userId: string): Promise<string[]> {
+      return (await db.select({ id: jobStatus.id }).from(jobStatus).where(eq(jobStatus.userId, userId))).map((row) => row.id);
+    },
     /** How many of the user's jobs of this queue are running now. */
     async countRunning(userId: string, queue: string): Promise<number> {
       const [row] = await db

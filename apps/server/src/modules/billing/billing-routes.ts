@@ -31,6 +31,7 @@ export function registerBillingRoutes(router: EndpointRouter, deps: { billing: B
     }));
   });
 
+  // "Billed to" is the name and email the document was issued with, not the account's current ones.
   route(billingEndpoints.invoicePdf, async ({ user, params, reply }) => {
     const { number, pdf } = await deps.documents.pdfFor(user, params.id);
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${number}.pdf"`).send(pdf);

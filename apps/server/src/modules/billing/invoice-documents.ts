@@ -16,13 +16,15 @@ export function createInvoiceDocuments(deps: { billing: BillingRepository; rateL
   const { billing } = deps;
   const rendering = new Map<string, Promise<Buffer>>();
 
-  async function render(invoice: InvoiceRecord, buyer: { name: string; email: string }): Promise<Buffer> {
-    const credited = invoice.creditsInvoiceId ? await billing.invoiceOf(invoice.userId, invoice.creditsInvoiceId) : undefined;
+  /** "Billed to" is the name and email the document was issued with, not the account's current ones. */
+  async function render(userId: string, invoice: InvoiceRecord): Promise<Buffer> {
+    const credited = invoice.creditsInvoiceId ? await billing.invoiceOf(userId, invoice.creditsInvoiceId) : undefined;
+    const buyer = { name: invoice.billedName, email: invoice.billedEmail };
     return billing.storeInvoicePdf(invoice.id, await renderInvoicePdf(invoice, buyer, deps.seller, credited));
   }
 
   return {
-    async pdfFor(user: { id: string; name: string; email: string }, invoiceId: string): Promise<{ number: string; pdf: Buffer }> {
+    async pdfFor(user: { id: string }, invoiceId: string): Promise<{ number: string; pdf: Buffer }> {
       const { count } = await deps.rateLimits.hit(`invoice-pdf:${user.id}`, 60_000);
       if (count > downloadsPerMinute) throw new UserFacingError(429, billingMessages.invoiceDownloadsLimited);
       const invoice = await billing.invoiceOf(user.id, invoiceId);
@@ -31,7 +33,7 @@ export function createInvoiceDocuments(deps: { billing: BillingRepository; rateL
       if (stored) return { number: invoice.number, pdf: stored };
       let pending = rendering.get(invoice.id);
       if (!pending) {
-        pending = render(invoice, user).finally(() => rendering.delete(invoice.id));
+        pending = render(user.id, invoice).finally(() => rendering.delete(invoice.id));
         rendering.set(invoice.id, pending);
       }
       return { number: invoice.number, pdf: await pending };

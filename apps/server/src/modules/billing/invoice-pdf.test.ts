@@ -12,6 +12,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const invoice: InvoiceRecord = {
   id: 'inv-1',
   userId: 'user-1',
+  billedName: 'Priya Raman',
+  billedEmail: 'priya.raman.marketing@example.com',
   kind: 'invoice',
   creditsInvoiceId: null,
   number: 'RS-2026-000001',

@@ -30,10 +30,15 @@ export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository
     // Prices are tax-inclusive: a GST invoice splits the same total into net + 18 %.
     const net = gst ? Math.round(total / 1.18) : total;
     const issuedAt = clock();
+    // "Billed to" is kept as printed: a deleted account's invoices still name their buyer.
+    const buyer = await billing.buyerOf(userId);
+    if (!buyer) throw new Error(`no account ${userId} to invoice`);
     return billing.addInvoice(
       {
         id: `inv_${payment.id}`,
         userId,
+        billedName: buyer.name,
+        billedEmail: buyer.email,
         issuedAt,
         planId,
         description: plan.billing === 'one-time' ? `${plan.title} (valid ${plan.periodMonths} months)` : `${plan.title} plan, monthly subscription`,
@@ -90,6 +95,9 @@ export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository
         {
           id: `cn_${refund.id}`,
           userId: invoice.userId,
+          // A credit note is addressed to whoever the invoice it credits was.
+          billedName: invoice.billedName,
+          billedEmail: invoice.billedEmail,
           kind: 'credit_note',
           creditsInvoiceId: invoice.id,
           issuedAt,

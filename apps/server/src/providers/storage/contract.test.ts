@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -79,6 +79,41 @@ describe.each(subjects)('object storage contract: %s', (_name, make) => {
     expect(await subject.storage.stat('users/u1/uploads/none.mp4')).toBeNull();
     await subject.storage.delete('users/u1/uploads/clip.mp4');
     expect(await subject.storage.stat('users/u1/uploads/clip.mp4')).toBeNull();
+  });
+
+  it("lists a folder's objects and deletes the folder, leaving its neighbours and no cached copy", async () => {
+    const keys = ['users/u2/uploads/a.mp4', 'users/u2/renders/b.mp4', 'users/u2/renders/segments/c.mp4', 'users/u20/uploads/d.mp4', 'users/u3/uploads/e.mp4'];
+    for (const key of keys) await subject.storage.putFile(key, source, 'video/mp4');
+    const cached = await subject.storage.localPath('users/u2/renders/b.mp4');
+
+    const listed = await subject.storage.list('users/u2/');
+    expect(listed.map((o) => o.key).sort()).toEqual(['users/u2/renders/b.mp4', 'users/u2/renders/segments/c.mp4', 'users/u2/uploads/a.mp4']);
+    expect(listed.every((o) => o.size === 5000 && o.contentType === 'video/mp4')).toBe(true);
+    expect(await subject.storage.list('users/nobody/')).toEqual([]);
+
+    expect(await subject.storage.deletePrefix('users/u2/')).toBe(3);
+    expect(await subject.storage.list('users/u2/')).toEqual([]);
+    for (const key of keys.slice(0, 3)) expect(await subject.storage.stat(key)).toBeNull();
+    // users/u20/ shares the first characters of users/u2 but is another folder.
+    expect((await subject.storage.list('users/u20/')).map((o) => o.key)).toEqual(['users/u20/uploads/d.mp4']);
+    expect(await subject.storage.stat('users/u3/uploads/e.mp4')).not.toBeNull();
+    expect(existsSync(cached)).toBe(false);
+    expect(await subject.storage.deletePrefix('users/u2/')).toBe(0);
+  });
+
+  it('deletes more objects than one S3 call takes', async () => {
+    const many = Array.from({ length: 1005 }, (_, i) => `users/u4/uploads/${String(i).padStart(4, '0')}.mp4`);
+    for (let i = 0; i < many.length; i += 50) await Promise.all(many.slice(i, i + 50).map((key) => subject.storage.putFile(key, source, 'video/mp4')));
+    expect((await subject.storage.list('users/u4/')).length).toBe(1005);
+    expect(await subject.storage.deletePrefix('users/u4/')).toBe(1005);
+    expect(await subject.storage.list('users/u4/')).toEqual([]);
+  }, 120_000);
+
+  it('refuses a prefix that is not a folder, or is the whole store', async () => {
+    for (const prefix of ['', '/', 'users/u1', '../', 'users/../']) {
+      await expect(subject.storage.deletePrefix(prefix)).rejects.toThrow(/invalid storage prefix/);
+      await expect(subject.storage.list(prefix)).rejects.toThrow(/invalid storage prefix/);
+    }
   });
 
   it('refuses keys that could escape their folder', async () => {

@@ -1,18 +1,20 @@
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { assertValidKey, type ObjectStorage } from './types.ts';
+import { assertValidKey, assertValidPrefix, contentTypeForKey, type ObjectStorage, type StoredObject } from './types.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -81,6 +83,36 @@ export function createS3Storage(settings: S3Settings, cacheDir: string): ObjectS
     async delete(key) {
       assertValidKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      // The download a render made of it on this host goes too.
+      await rm(join(cacheDir, key), { force: true });
+    },
+    async list(prefix) {
+      assertValidPrefix(prefix);
+      const found: StoredObject[] = [];
+      // ListObjects (v1) pages by the last key seen: every S3-compatible server has it, where some cannot make v2's
+      // continuation tokens (s3rver's cipher is gone from OpenSSL 3).
+      let Marker: string | undefined;
+      for (;;) {
+        const page = await client.send(new ListObjectsCommand({ Bucket, Prefix: prefix, Marker }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key) found.push({ key: object.Key, size: object.Size ?? 0, contentType: contentTypeForKey(object.Key) });
+        }
+        const last = found.at(-1)?.key;
+        if (!page.IsTruncated || !last || last === Marker) return found;
+        Marker = last;
+      }
+    },
+    async deletePrefix(prefix) {
+      const objects = await this.list(prefix);
+      // DeleteObjects takes up to 1000 keys a call; a key it could not delete comes back in Errors.
+      for (let start = 0; start < objects.length; start += 1000) {
+        const batch = objects.slice(start, start + 1000).map((object) => ({ Key: object.key }));
+        const answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch, Quiet: true } }));
+        const failed = answer.Errors ?? [];
+        if (failed.length > 0) throw new Error(`could not delete ${failed.length} objects under ${prefix}: ${failed[0]?.Code ?? ''} ${failed[0]?.Message ?? ''}`);
+      }
+      await rm(join(cacheDir, prefix), { recursive: true, force: true });
+      return objects.length;
     },
     async localPath(key) {
       assertValidKey(key);

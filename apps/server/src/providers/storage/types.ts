@@ -20,6 +20,10 @@ export interface ObjectStorage {
   stat(key: string): Promise<StoredObject | null>;
   read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with `prefix` (a folder: `users/<id>/`), in key order. */
+  list(prefix: string): Promise<StoredObject[]>;
+  /** Deletes every object under `prefix` (a folder: `users/<id>/`), and this host's cached copies; answers how many. */
+  deletePrefix(prefix: string): Promise<number>;
   /** A local path holding the object's bytes, for ffmpeg: the file itself locally, a cached download on S3. */
   localPath(key: string): Promise<string>;
 }
@@ -28,6 +32,11 @@ export const storageKeyPattern = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA
 
 export function assertValidKey(key: string): void {
   if (!storageKeyPattern.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
+}
+
+/** A folder of keys: one or more key segments and a trailing slash (`users/<id>/`), never the whole store. */
+export function assertValidPrefix(prefix: string): void {
+  if (!prefix.endsWith('/') || prefix.includes('..') || !storageKeyPattern.test(prefix.slice(0, -1))) throw new Error(`invalid storage prefix: ${prefix}`);
 }
 
 const contentTypes: Record<string, string> = {
