@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { genericMessages, originMessages, rateLimitMessages } from '@reelsmith/contracts';
+import { genericMessages, originMessages, rateLimitMessages, requestMessages } from '@reelsmith/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSecurityHeaders } from '../src/http/security-headers.ts';
@@ -168,12 +168,12 @@ describe.each(targets)('the security probe on $name', (target) => {
       ['a lone percent sign', { method: 'GET', url: '/api/%' }, 400, genericMessages.badRequest],
       ['bad percent-encoding', { method: 'GET', url: '/api/%zz' }, 400, genericMessages.badRequest],
       ['a cut UTF-8 sequence in a signed file URL', { method: 'GET', url: '/files/%E0%A4%A?exp=1&sig=abc' }, 400, genericMessages.badRequest],
-      ['an id far past any id', { method: 'GET', url: `/api/jobs/${'x'.repeat(200)}` }, 414, genericMessages.addressTooLong],
+      ['an id far past any id', { method: 'GET', url: `/api/jobs/${'x'.repeat(200)}` }, 414, requestMessages.addressTooLong],
       ['JSON that does not parse', { method: 'POST', url: '/api/create-user', headers: json, payload: '{"id":' }, 400, genericMessages.badRequest],
       ['an empty JSON body', { method: 'POST', url: '/api/create-user', headers: json, payload: '' }, 400, genericMessages.badRequest],
       ['JSON that does not parse, to better-auth', { method: 'POST', url: '/api/auth/sign-up/email', headers: json, payload: '{"name":' }, 400, genericMessages.badRequest],
-      ['a body of an unknown type', { method: 'POST', url: '/api/create-user', headers: { 'content-type': 'application/x-evil' }, payload: 'x' }, 415, genericMessages.unsupportedBody],
-      ['a JSON body over the limit', { method: 'POST', url: '/api/create-user', headers: json, payload: `{"name":"${'x'.repeat(1024 * 1024)}"}` }, 413, genericMessages.tooLarge],
+      ['a body of an unknown type', { method: 'POST', url: '/api/create-user', headers: { 'content-type': 'application/x-evil' }, payload: 'x' }, 415, requestMessages.unsupportedBody],
+      ['a JSON body over the limit', { method: 'POST', url: '/api/create-user', headers: json, payload: `{"name":"${'x'.repeat(1024 * 1024)}"}` }, 413, requestMessages.tooLarge],
     ] as const)('answers %s in the app’s shape, and changes nothing', async (_label, request, status, message) => {
       const users = await t.database.executeSql('select count(*)::int as n from "user"');
       const response = await t.app.inject({ ...request, headers: { origin: 'http://localhost:8080', ...('headers' in request ? request.headers : {}) } });
@@ -195,7 +195,7 @@ describe.each(targets)('the security probe on $name', (target) => {
         });
       const longUrl = await raw(`GET /api/me?${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
       expect(longUrl).toMatch(/^HTTP\/1\.1 431 /);
-      expect(longUrl.split('\r\n\r\n')[1]).toBe(JSON.stringify({ error: genericMessages.tooLarge }));
+      expect(longUrl.split('\r\n\r\n')[1]).toBe(JSON.stringify({ error: requestMessages.tooLarge }));
       const broken = await raw('GET /api/me HTTP/1.1\r\nHost: localhost\r\nthis is not a header\r\n\r\n');
       expect(broken).toMatch(/^HTTP\/1\.1 400 /);
       expect(broken.split('\r\n\r\n')[1]).toBe(JSON.stringify({ error: genericMessages.badRequest }));

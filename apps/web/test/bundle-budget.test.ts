@@ -7,8 +7,12 @@ import type { Manifest } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 const webRoot = join(import.meta.dirname, '..');
-/** What a first visit to /login may cost in gzipped JavaScript (issue 13): each KB delays the form on a phone. */
-const loginBudgetBytes = 150_000;
+/**
+ * What a first visit to /login may cost in gzipped JavaScript (issue 13): each KB delays the form on a phone. 150 kB
+ * until the second security round, whose sign-up bounds (the name's limit and its messages, checked in the page as on
+ * the server) put it 0.2 kB over after the update-user call and the picture check were moved out of the first load.
+ */
+const loginBudgetBytes = 151_000;
 
 const outDir = mkdtempSync(join(tmpdir(), 'reelsmith-web-budget-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));

@@ -31,9 +31,14 @@ const appLink = z.string().max(linkMaxLength, { error: profileMessages.linkTooLo
  * What the server checks of better-auth's bodies before better-auth reads them, by better-auth path: better-auth
  * itself takes a name or a callback of any length and any picture URL. Other fields are left to better-auth.
  */
+/** What the sign-up page sends; better-auth would also take a picture, which the server checks (signUpBodyBounds). */
+export const signUpPageBody = z.looseObject({ name: userNameSchema, callbackURL: appLink.optional() });
+export const signUpBodyBounds = signUpPageBody.extend({ image: profileImageSchema.optional() });
+export const updateUserBodyBounds = z.looseObject({ name: userNameSchema.optional(), image: profileImageSchema.optional() });
+
 export const authBodyBounds = {
-  '/sign-up/email': z.looseObject({ name: userNameSchema, image: profileImageSchema.optional(), callbackURL: appLink.optional() }),
-  '/update-user': z.looseObject({ name: userNameSchema.optional(), image: profileImageSchema.optional() }),
+  '/sign-up/email': signUpBodyBounds,
+  '/update-user': updateUserBodyBounds,
   '/request-password-reset': z.looseObject({ redirectTo: appLink.optional() }),
   '/send-verification-email': z.looseObject({ callbackURL: appLink.optional() }),
 } as const;

@@ -63,12 +63,6 @@ export const genericMessages = {
   badRequest: 'Invalid request.',
   notFound: 'Not found.',
   internal: 'Something went wrong',
-  /** The body is larger than any call of the app takes. */
-  tooLarge: 'This request is too large.',
-  /** A body in a format no call of the app reads (the app reads JSON and forms). */
-  unsupportedBody: 'Send this request as JSON or as a form.',
-  /** A path part longer than any id or name of the app. */
-  addressTooLong: 'This address is too long.',
   /** Databases cannot keep a NUL character, so it is refused before anything is stored. */
   nulCharacter: 'Text and file names cannot contain the NUL character (\\0). Remove it and try again.',
 } as const;
@@ -83,6 +77,19 @@ export const rateLimitMessages = {
 } as const;
 
 /** Error codes the server returns for sign-in and reset, beside better-auth's own. */
+/**
+ * Requests refused before any route reads them. Only the server says these, so they stay out of the pages' first
+ * load (the /login budget) rather than in genericMessages.
+ */
+export const requestMessages = {
+  /** The body is larger than any call of the app takes. */
+  tooLarge: 'This request is too large.',
+  /** A body in a format no call of the app reads (the app reads JSON and forms). */
+  unsupportedBody: 'Send this request as JSON or as a form.',
+  /** A path part longer than any id or name of the app. */
+  addressTooLong: 'This address is too long.',
+} as const;
+
 export const authErrorCodes = {
   userNotFound: 'USER_NOT_FOUND',
   accountDisabled: 'ACCOUNT_DISABLED',

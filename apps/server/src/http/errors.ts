@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { genericMessages, loginMessages } from '@reelsmith/contracts';
+import { genericMessages, loginMessages, requestMessages } from '@reelsmith/contracts';
 import { UserFacingError } from '../errors.ts';
 import { logRequest } from './request-log.ts';
 
@@ -21,9 +21,9 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, messag
 /** The catalogue's words for what Fastify refuses itself (a body that does not parse, too large, of another type). */
 const refusalsByStatus: Record<number, string> = {
   404: genericMessages.notFound,
-  413: genericMessages.tooLarge,
-  414: genericMessages.addressTooLong,
-  415: genericMessages.unsupportedBody,
+  413: requestMessages.tooLarge,
+  414: requestMessages.addressTooLong,
+  415: requestMessages.unsupportedBody,
   429: loginMessages.tooManyRequests,
 };
 
@@ -45,7 +45,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify({ error: status === 431 ? genericMessages.tooLarge : genericMessages.badRequest });
+  const body = JSON.stringify({ error: status === 431 ? requestMessages.tooLarge : genericMessages.badRequest });
   const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, `Content-Length: ${Buffer.byteLength(body)}`, 'Content-Type: application/json; charset=utf-8', 'Connection: close'];
   if (socket.writable) socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
   socket.destroy(error);

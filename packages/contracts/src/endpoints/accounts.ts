@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
-  authBodyBounds,
+  signUpPageBody,
+  updateUserBodyBounds,
   createUserRequest,
   isEmailConfirmedRequest,
   isEmailConfirmedResponse,
@@ -44,9 +45,8 @@ export const accountEndpoints = {
   signUp: betterAuthCall(
     '/api/auth/sign-up/email',
     'Sign-up (better-auth); sends the verification email.',
-    authBodyBounds['/sign-up/email'].extend({ email: z.string(), password: z.string() }),
+    signUpPageBody.extend({ email: z.string(), password: z.string() }),
   ),
-  updateUser: betterAuthCall('/api/auth/update-user', "Changes the signed-in user's name or picture (better-auth).", authBodyBounds['/update-user']),
   signOut: betterAuthCall('/api/auth/sign-out', 'Ends the session (better-auth).', none),
   requestPasswordReset: betterAuthCall(
     '/api/auth/request-password-reset',
@@ -107,4 +107,9 @@ export const accountEndpoints = {
     request: pageViewRequest,
     response: z.null(),
   }),
+} as const;
+
+/** No page changes a profile yet: kept apart from accountEndpoints, so the pages' first load does not carry it. */
+export const profileEndpoints = {
+  updateUser: betterAuthCall('/api/auth/update-user', "Changes the signed-in user's name or picture (better-auth).", updateUserBodyBounds),
 } as const;

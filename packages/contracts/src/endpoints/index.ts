@@ -1,6 +1,6 @@
 import type { AnyEndpoint } from '../endpoint.ts';
 import { accountDataEndpoints } from './account-data.ts';
-import { accountEndpoints } from './accounts.ts';
+import { accountEndpoints, profileEndpoints } from './accounts.ts';
 import { beforeAfterEndpoints } from './before-after.ts';
 import { billingEndpoints, gatewayEndpoints } from './billing.ts';
 import { dashboardEndpoints } from './dashboard.ts';
@@ -16,13 +16,14 @@ import { ugcEndpoints } from './ugc.ts';
 import { brollEndpoints, finalVideoEndpoints, ownMediaEndpoints } from './video.ts';
 import { scriptEndpoints, voiceoverEndpoints } from './voiceover.ts';
 
-export { accountDataEndpoints, accountEndpoints, beforeAfterEndpoints, billingEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, productIntroEndpoints, productShowcaseEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, ugcEndpoints, voiceoverEndpoints };
+export { accountDataEndpoints, accountEndpoints, profileEndpoints, beforeAfterEndpoints, billingEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, productIntroEndpoints, productShowcaseEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, ugcEndpoints, voiceoverEndpoints };
 export { jobStatusResponse, outboxQuery, readinessResponse, type JobStatusResponse, type ReadinessResponse } from './platform.ts';
 
 /** Every endpoint the server answers; the route check and the OpenAPI document read this list. */
 // Pure: the web app never reads the list, so its bundler drops it and every endpoint group no page calls.
 export const allEndpoints: readonly AnyEndpoint[] = /* @__PURE__ */ [
   accountEndpoints,
+  profileEndpoints,
   accountDataEndpoints,
   beforeAfterEndpoints,
   billingEndpoints,
