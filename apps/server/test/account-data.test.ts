@@ -19,12 +19,13 @@ import S3rver from 's3rver';
 import yauzl from 'yauzl';
 import { z } from 'zod';
 import { toStoredComposition } from '../src/core/project-document.ts';
+import type { Database } from '../src/db/client.ts';
 import { createRepositories } from '../src/db/repositories/index.ts';
 import { account as accountTable, invoice as invoiceTable, user } from '../src/db/schema.ts';
 import { createBoss } from '../src/jobs/boss.ts';
 import { finalRenderPayload } from '../src/jobs/final-render-job.ts';
 import { createJobQueue } from '../src/jobs/queue.ts';
-import { defineJob } from '../src/jobs/types.ts';
+import { defineJob, PermanentJobError } from '../src/jobs/types.ts';
 import { renderInvoicePdf } from '../src/modules/billing/invoice-pdf.ts';
 import { createLocalStorage } from '../src/providers/storage/local.ts';
 import { signIn, signUpAndConfirm } from './accounts.ts';
@@ -365,18 +366,18 @@ describe.each(targets)('account export and deletion on $name', (target) => {
     expect(existsSync(t.config.tmpDir) ? readdirSync(t.config.tmpDir).filter((name) => name.includes(jobId)) : []).toEqual([]);
   }, 180_000);
 
-  it('a final render that stores after its account was deleted finds the project gone and removes what it stored', async () => {
+  it('a final render that ends after its account was deleted cannot complete its project, and what it stored is removed', async () => {
     const person = await customer('late-render', { pay: false });
     const { id: projectId, document } = await seedProject(t, person.userId, dir, { text: 'Short one.' });
     const payload = finalRenderPayload.parse({ projectId, composition: toStoredComposition(document) });
     // The rows go while the render's inputs stay on disk: the render runs to its end and stores its files.
     await t.database.db.delete(user).where(eq(user.id, person.userId));
     const { final } = t.composed.jobs;
-    const run = final.handler(
-      payload,
-      { jobId: randomUUID(), userId: person.userId, attempt: 1, signal: new AbortController().signal, progress: () => undefined },
-    );
-    await expect(run).rejects.toThrow();
+    const context = { jobId: randomUUID(), userId: person.userId, attempt: 1, signal: new AbortController().signal, progress: () => undefined };
+    const result = await final.handler(payload, context);
+    // What the queue does when the render ends: the commit refuses (no project), and the output is discarded.
+    await expect(t.database.db.transaction((tx) => final.commit!(tx as unknown as Database, payload, result, context))).rejects.toThrow(PermanentJobError);
+    await final.discard!(payload, result, context);
     expect((await filesOf(person.userId)).filter((key) => key.includes('/renders/'))).toEqual([]);
   }, 120_000);
 
