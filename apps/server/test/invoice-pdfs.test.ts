@@ -34,10 +34,12 @@ describe.each(targets)('invoice PDFs on $name', (target) => {
     return { ...who, invoice: invoice as { invoice_url: string; invoice_number: string } };
   }
   const setStoredName = (userId: string, name: string) => t.database.executeSql('update "user" set name = $1 where id = $2', [name, userId]);
+  /** The name an invoice was issued to, as an account made before names were bounded may have left it. */
+  const setBilledName = (userId: string, name: string) => t.database.executeSql('update invoice set billed_name = $1 where user_id = $2', [name, userId]);
 
   it('a user with a huge stored name gets a one-page PDF, and /health answers promptly while several are requested', async () => {
     const who = await paidCustomer('huge-name@example.com');
-    await setStoredName(who.userId, hugeName);
+    await setBilledName(who.userId, hugeName);
 
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
