@@ -43,8 +43,8 @@ const fileAttempts = 3;
  * 6. its rows are deleted in one transaction (invoices and credit notes stay, detached, as printed), then pg-boss's
  *    copies of its jobs;
  * 7. its folder is swept once more, for a job that stored a file between 5 and 6. A job that ends later still finds
- *    its status row gone and sweeps the folder itself (jobs/queue.ts `onOwnerGone`); the final render, which also
- *    finds its project gone, deletes its own files first.
+ *    its status row gone and sweeps the folder itself (jobs/queue.ts `onOwnerGone`); a final render's commit also
+ *    finds its project gone and is refused, and its output is discarded.
  */
 export function createAccountDeletion(deps: AccountDeletionDeps) {
   const { storage, log } = deps;
