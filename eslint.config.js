@@ -17,8 +17,8 @@ const spawningMedia = [
 
 /**
  * Import zones: arrows point down. On the server, modules/<feature> (routes and rules of one feature) → http (the
- * shared router) and core (what features share: the project document, projects, quotas, uploads, file URLs) → jobs →
- * providers → db. Only the composition root (app.ts, compose*.ts, main.ts, worker.ts) sees every module. Media and
+ * shared router) and core (what features share, in rooms: paid-jobs → project → credits → files) → platform (the
+ * account shell: auth, sessions, origins, mail, readiness) → jobs → providers → db. Only the composition root (app.ts, compose*.ts, main.ts, worker.ts) sees every module. Media and
  * contracts import no app code.
  */
 const forbid = (files, groups, message, options = {}) => ({
@@ -29,17 +29,26 @@ const forbid = (files, groups, message, options = {}) => ({
 });
 // A file has one no-restricted-imports setting (the last that matches), so each server zone repeats the media rule.
 const serverZone = (files, groups, message) => forbid(files, groups, message, { paths: spawningMedia, ignores: [mediaPortFolder] });
-const providerGroups = ['**/core/**', '**/modules/**', '**/http/**', '**/jobs/**'];
+const providerGroups = ['**/core/**', '**/platform/**', '**/modules/**', '**/http/**', '**/jobs/**'];
 const providerMessage = 'providers sit below the features: declare the port you need in the provider.';
+const coreMessage = 'core is what features share: it knows no feature and no HTTP; declare a port for what a feature provides.';
+const roomMessage = 'Its rooms stack paid-jobs → project → credits → files: a room imports only the rooms below it.';
+const coreRooms = ['paid-jobs', 'project', 'credits', 'files'];
+/** The rooms above `room`, as a sibling room imports them ('../project/…') and as any path names them. */
+const roomsAbove = (room) => coreRooms.slice(0, coreRooms.indexOf(room)).flatMap((above) => [`../${above}/**`, `**/core/${above}/**`]);
 const layerZones = [
   forbid(['packages/contracts/src/**'], ['@reelsmith/media', '**/apps/**', 'fastify', 'react'], 'contracts are shared definitions: they import nothing of the apps.'),
   forbid(['packages/media/src/**'], ['**/apps/**'], 'packages/media is pure: the server calls it, never the other way.'),
   serverZone(['apps/server/src/**'], [], ''),
   serverZone(['apps/server/src/providers/**'], providerGroups, providerMessage),
   forbid([mediaPortFolder], providerGroups, providerMessage),
-  serverZone(['apps/server/src/db/**'], ['**/core/**', '**/modules/**', '**/http/**', '**/jobs/**', '**/providers/**'], 'repositories sit at the bottom: they know tables, not features.'),
-  serverZone(['apps/server/src/jobs/**'], ['**/http/**', '**/core/**', '**/modules/**'], 'jobs sit below the features: features enqueue them, jobs never call back up.'),
-  serverZone(['apps/server/src/core/**'], ['**/http/**', '**/modules/**'], 'core is what features share: it knows no feature and no HTTP; declare a port for what a feature provides.'),
+  serverZone(['apps/server/src/db/**'], ['**/core/**', '**/platform/**', '**/modules/**', '**/http/**', '**/jobs/**', '**/providers/**'], 'repositories sit at the bottom: they know tables, not features.'),
+  serverZone(['apps/server/src/jobs/**'], ['**/http/**', '**/core/**', '**/platform/**', '**/modules/**'], 'jobs sit below the features: features enqueue them, jobs never call back up.'),
+  serverZone(['apps/server/src/core/**'], ['**/http/**', '**/modules/**', '**/platform/**'], coreMessage),
+  serverZone(['apps/server/src/core/project/**'], ['**/http/**', '**/modules/**', '**/platform/**', ...roomsAbove('project')], `${coreMessage} ${roomMessage}`),
+  serverZone(['apps/server/src/core/credits/**'], ['**/http/**', '**/modules/**', '**/platform/**', ...roomsAbove('credits')], `${coreMessage} ${roomMessage}`),
+  serverZone(['apps/server/src/core/files/**'], ['**/http/**', '**/modules/**', '**/platform/**', ...roomsAbove('files')], `${coreMessage} ${roomMessage}`),
+  serverZone(['apps/server/src/platform/**'], ['**/http/**', '**/modules/**', '**/core/**'], 'platform is the account shell (sign-in, sessions, origins, mail, readiness): it knows no project and no feature.'),
   serverZone(['apps/server/src/http/**'], ['**/modules/**'], 'http is the shared router: features register their routes on it, it imports none of them.'),
   serverZone(['apps/server/src/modules/**'], ['../*/**', '!../../**', '**/modules/**'], 'a feature module does not import another: share through core/, or take what you need as an argument.'),
   forbid(['apps/web/src/features/**'], ['../*/**', '!../../**', '**/features/**'], 'a feature does not import another feature: share through components/ or lib/.'),

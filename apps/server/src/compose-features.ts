@@ -1,10 +1,10 @@
 import type { AppDependencies } from './app.ts';
-import { createOwnSound } from './core/own-sound.ts';
-import { createProjectVideoJobs } from './core/project-video-jobs.ts';
-import { createProjectsService } from './core/projects.ts';
-import { createTranscriptions } from './core/transcriptions.ts';
-import { createVideoJobCredits } from './core/video-job-credits.ts';
-import { createWorkflowProjects } from './core/workflow-projects.ts';
+import { createOwnSound } from './core/project/own-sound.ts';
+import { createProjectVideoJobs } from './core/project/project-video-jobs.ts';
+import { createProjectsService } from './core/project/projects.ts';
+import { createTranscriptions } from './core/files/transcriptions.ts';
+import { createVideoJobCredits } from './core/paid-jobs/video-job-credits.ts';
+import { createWorkflowProjects } from './core/project/workflow-projects.ts';
 import type { FeatureModule } from './http/feature-module.ts';
 import { accountDataModule } from './modules/account-data/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';

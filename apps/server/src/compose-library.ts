@@ -1,7 +1,7 @@
 import { createStockProvider, type PexelsSettings } from './providers/stock/index.ts';
 import type { MediaPort } from './providers/media/types.ts';
 import type { ObjectStorage } from './providers/storage/types.ts';
-import type { FileUrlSigner } from './core/file-urls.ts';
+import type { FileUrlSigner } from './core/files/file-urls.ts';
 import type { LibraryItemJob } from './jobs/library-item-job.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createMediaLibrary, type LibraryLog, type LibrarySettings, type LibraryTask } from './modules/library/library.ts';
@@ -10,7 +10,7 @@ import { operatorTasks } from './modules/library/library-operator.ts';
 import { queuedLibraryItems } from './modules/library/library-makers.ts';
 import { fullLibrary, generatedTasks } from './modules/library/library-tasks.ts';
 import { createStockService } from './modules/stock/stock.ts';
-import type { UploadService } from './core/uploads.ts';
+import type { UploadService } from './core/files/uploads.ts';
 
 /**
  * Every item of the library in the order they are made. The web process lists them and queues the missing ones; a

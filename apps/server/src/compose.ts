@@ -32,15 +32,15 @@ import { createTranscriber } from './providers/transcriber/index.ts';
 import { createVideoGenerator } from './providers/video-generation/index.ts';
 import { createImageGenerator } from './providers/image-generation/index.ts';
 import { createImageGenerationJob } from './jobs/image-generation-job.ts';
-import { createAuth } from './core/auth.ts';
-import { createOriginPolicy } from './core/origins.ts';
-import { createFileUrlSigner } from './core/file-urls.ts';
+import { createAuth } from './platform/auth.ts';
+import { createOriginPolicy } from './platform/origins.ts';
+import { createFileUrlSigner } from './core/files/file-urls.ts';
 import { createLibraryFeatures, libraryTasks } from './compose-library.ts';
-import { createQuotaService, rendersAtOnce } from './core/quotas.ts';
-import { createReadiness } from './core/readiness.ts';
+import { createQuotaService, rendersAtOnce } from './core/credits/quotas.ts';
+import { createReadiness } from './platform/readiness.ts';
 import { instrumented } from './providers/metrics/instrument.ts';
 import { createMetrics } from './providers/metrics/metrics.ts';
-import { createUploadService } from './core/uploads.ts';
+import { createUploadService } from './core/files/uploads.ts';
 import { buildApp } from './app.ts';
 
 export interface Logger {

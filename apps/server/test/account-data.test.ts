@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import yauzl from 'yauzl';
 import { z } from 'zod';
-import { toStoredComposition } from '../src/core/project-document.ts';
+import { toStoredComposition } from '../src/core/project/project-document.ts';
 import type { Database } from '../src/db/client.ts';
 import { createRepositories } from '../src/db/repositories/index.ts';
 import { account as accountTable, invoice as invoiceTable, user } from '../src/db/schema.ts';

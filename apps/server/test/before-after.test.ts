@@ -15,7 +15,7 @@ import {
 } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectDocument } from '../src/core/project-document.ts';
+import type { ProjectDocument } from '../src/core/project/project-document.ts';
 import { startFakeFal } from '../src/providers/video-generation/fake-fal.fixture.ts';
 import { startFakeReplicate } from '../src/providers/video-generation/fake-replicate.fixture.ts';
 import { signUpAndConfirm } from './accounts.ts';

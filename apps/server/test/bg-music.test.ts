@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bgMusicTexts, musicListResponse, noBackgroundMusicTitle, uploadMusicResponse, uploadPolicies } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectDocument } from '../src/core/project-document.ts';
+import type { ProjectDocument } from '../src/core/project/project-document.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { multipartForm } from './brolls-multipart.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { addBrollsResponse, autoBrollTimes, brollTexts, uploadResponse } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptKeywords } from '../src/modules/brolls/auto-broll.ts';
-import type { ProjectDocument } from '../src/core/project-document.ts';
+import type { ProjectDocument } from '../src/core/project/project-document.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileUrlSigner } from '../src/core/file-urls.ts';
+import { createFileUrlSigner } from '../src/core/files/file-urls.ts';
 import { parseRange } from '../src/modules/files/file-routes.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp, TestClient } from './app.ts';

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { convertImagesResponse, genericMessages, imageToVideoTexts, imageEffects, imageEffectsResponse, uploadResponse, videoStatusResponse } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectDocument } from '../src/core/project-document.ts';
+import type { ProjectDocument } from '../src/core/project/project-document.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { multipartForm, type FormFile } from './brolls-multipart.ts';

@@ -13,18 +13,29 @@ const restrictedImports = (filePath: string, code: string) => ruleMessages('no-r
 
 describe('import zones (eslint.config.js)', () => {
   it('refuses an import that runs back up a layer', async () => {
-    expect(await restrictedImports('apps/server/src/providers/stock/probe.ts', "import type { Auth } from '../../core/auth.ts';\nexport type A = Auth;\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/providers/stock/probe.ts', "import type { Auth } from '../../platform/auth.ts';\nexport type A = Auth;\n")).toHaveLength(1);
     expect(await restrictedImports('apps/server/src/core/probe.ts', "import type { EndpointRouter } from '../http/endpoint-router.ts';\nexport type R = EndpointRouter;\n")).toHaveLength(1);
     expect(await restrictedImports('apps/server/src/core/probe.ts', "import type { StockService } from '../modules/stock/stock.ts';\nexport type S = StockService;\n")).toHaveLength(1);
     expect(await restrictedImports('apps/server/src/http/probe.ts', "import type { BillingService } from '../modules/billing/billing.ts';\nexport type B = BillingService;\n")).toHaveLength(1);
-    expect(await restrictedImports('apps/server/src/jobs/probe.ts', "import type { Auth } from '../core/auth.ts';\nexport type A = Auth;\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/jobs/probe.ts', "import type { Auth } from '../platform/auth.ts';\nexport type A = Auth;\n")).toHaveLength(1);
     expect(await restrictedImports('packages/media/src/probe.ts', "import type { AppConfig } from '../../../apps/server/src/config.ts';\nexport type C = AppConfig;\n")).toHaveLength(1);
+  });
+
+  it('stacks the rooms of core (paid-jobs → project → credits → files) and keeps the account shell below them', async () => {
+    const upward = "import type { WorkflowProjects } from '../project/workflow-projects.ts';\nexport type W = WorkflowProjects;\n";
+    expect(await restrictedImports('apps/server/src/core/credits/probe.ts', upward)).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/core/files/probe.ts', "import type { QuotaService } from '../credits/quotas.ts';\nexport type Q = QuotaService;\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/core/project/probe.ts', "import type { PaidJobs } from '../paid-jobs/paid-jobs.ts';\nexport type P = PaidJobs;\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/core/paid-jobs/probe.ts', upward)).toEqual([]);
+    expect(await restrictedImports('apps/server/src/core/project/probe.ts', "import type { QuotaService } from '../credits/quotas.ts';\nexport type Q = QuotaService;\n")).toEqual([]);
+    expect(await restrictedImports('apps/server/src/platform/probe.ts', "import type { QuotaService } from '../core/credits/quotas.ts';\nexport type Q = QuotaService;\n")).toHaveLength(1);
+    expect(await restrictedImports('apps/server/src/core/project/probe.ts', "import type { Auth } from '../../platform/auth.ts';\nexport type A = Auth;\n")).toHaveLength(1);
   });
 
   it('keeps server feature modules apart', async () => {
     const code = "import type { StockService } from '../stock/stock.ts';\nexport type S = StockService;\n";
     expect(await restrictedImports('apps/server/src/modules/brolls/probe.ts', code)).toHaveLength(1);
-    const down = "import type { Auth } from '../../core/auth.ts';\nimport type { EndpointRouter } from '../../http/endpoint-router.ts';\nimport type { AutoBroll } from './auto-broll.ts';\nexport type D = [Auth, EndpointRouter, AutoBroll];\n";
+    const down = "import type { Auth } from '../../platform/auth.ts';\nimport type { EndpointRouter } from '../../http/endpoint-router.ts';\nimport type { AutoBroll } from './auto-broll.ts';\nexport type D = [Auth, EndpointRouter, AutoBroll];\n";
     expect(await restrictedImports('apps/server/src/modules/brolls/probe.ts', down)).toEqual([]);
   });
 
@@ -46,7 +57,7 @@ describe('import zones (eslint.config.js)', () => {
     expect(await restrictedImports('apps/server/src/providers/media/probe.ts', spawning)).toEqual([]);
     // The pure argument builders stay importable everywhere, and the layer zones still apply beside the media rule.
     expect(await restrictedImports('apps/server/src/modules/voiceover/probe.ts', "import { tempoArgs } from '@reelsmith/media';\nexport const t = tempoArgs;\n")).toEqual([]);
-    expect(await restrictedImports('apps/server/src/jobs/probe.ts', "import { probe } from '@reelsmith/media';\nimport type { Auth } from '../core/auth.ts';\nexport type A = Auth;\nexport const p = probe;\n")).toHaveLength(2);
+    expect(await restrictedImports('apps/server/src/jobs/probe.ts', "import { probe } from '@reelsmith/media';\nimport type { Auth } from '../platform/auth.ts';\nexport type A = Auth;\nexport const p = probe;\n")).toHaveLength(2);
   });
 
   it("refuses an '/api/' path written in the web app outside the typed client", async () => {

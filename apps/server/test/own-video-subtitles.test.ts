@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { subtitleTexts, workflowMessages, type FinalVideoStatus } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newProjectDocument, type ProjectDocument } from '../src/core/project-document.ts';
+import { newProjectDocument, type ProjectDocument } from '../src/core/project/project-document.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp, type TestClient } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';

@@ -14,7 +14,7 @@ import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnVideoEntry } from '../src/db/repositories/own-videos.ts';
 import { clipsWithin } from '../src/modules/own-video/own-videos.ts';
-import type { ProjectDocument } from '../src/core/project-document.ts';
+import type { ProjectDocument } from '../src/core/project/project-document.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, TestClient, type TestApp } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';

@@ -14,7 +14,7 @@ import {
 } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectDocument } from '../src/core/project-document.ts';
+import type { ProjectDocument } from '../src/core/project/project-document.ts';
 import { startFakeFal } from '../src/providers/video-generation/fake-fal.fixture.ts';
 import { generationPolls, signedInAccount, storedFiles, type SignedInAccount } from './generation-client.ts';
 import { localVendorTuning, startTestApp, type TestApp } from './app.ts';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { createRepositories, type Repositories } from '../src/db/repositories/index.ts';
 import { user } from '../src/db/schema.ts';
-import { InvalidProjectDocumentError, readProjectDocument, type ProjectDocumentPatch } from '../src/core/project-document.ts';
-import { createWorkflowProjects } from '../src/core/workflow-projects.ts';
+import { InvalidProjectDocumentError, readProjectDocument, type ProjectDocumentPatch } from '../src/core/project/project-document.ts';
+import { createWorkflowProjects } from '../src/core/project/workflow-projects.ts';
 import { testDatabaseTargets } from './databases.ts';
 
 const targets = await testDatabaseTargets();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { createRepositories, type Repositories } from '../src/db/repositories/index.ts';
 import { user } from '../src/db/schema.ts';
-import { createQuotaService } from '../src/core/quotas.ts';
+import { createQuotaService } from '../src/core/credits/quotas.ts';
 import { testDatabaseTargets } from './databases.ts';
 
 const targets = await testDatabaseTargets();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { finalVideoTexts, plans, quotaMessages, type FinalVideoCost, type FinalVideoStatus } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectDocument } from '../src/core/project-document.ts';
+import type { ProjectDocument } from '../src/core/project/project-document.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';

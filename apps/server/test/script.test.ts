@@ -17,7 +17,7 @@ import {
 } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startChatServer, type ChatServer } from '../src/providers/writer/chat-server.fixture.ts';
-import { noProjectMessage } from '../src/core/workflow-projects.ts';
+import { noProjectMessage } from '../src/core/project/workflow-projects.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, TestClient, type TestApp } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionLookup, verifiedValue } from '../src/core/session-lookup.ts';
+import { createSessionLookup, verifiedValue } from '../src/platform/session-lookup.ts';
 import { session } from '../src/db/schema.ts';
 import { signIn, signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp } from './app.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { generateStoryboardResponse, scenesResponse, storyboardTexts, uploadResponse } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ProjectDocument } from '../src/core/project-document.ts';
+import type { ProjectDocument } from '../src/core/project/project-document.ts';
 import { minSceneSeconds } from '../src/modules/storyboard/storyboard-timing.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp } from './app.ts';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { probe } from '@reelsmith/media';
 import type { TestApp } from './app.ts';
-import { newProjectDocument, type ProjectDocument, type TimedWord } from '../src/core/project-document.ts';
-import { spreadWords } from '../src/core/subtitles-cues.ts';
+import { newProjectDocument, type ProjectDocument, type TimedWord } from '../src/core/project/project-document.ts';
+import { spreadWords } from '../src/core/project/subtitles-cues.ts';
 
 /** About 9 s in flite's slt voice. */
 export const spokenText =

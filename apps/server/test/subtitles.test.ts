@@ -1,7 +1,7 @@
 import { cueText, cueWords, formatSrt, parseSrt, subtitleStyleNames, subtitleTexts, workflowMessages, type SrtCue } from '@reelsmith/contracts';
 import { chunkWords, subtitlePreview } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toStoredComposition, type ProjectDocument } from '../src/core/project-document.ts';
+import { toStoredComposition, type ProjectDocument } from '../src/core/project/project-document.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp, type TestClient } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';

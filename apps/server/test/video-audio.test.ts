@@ -6,10 +6,10 @@ import { brollTexts, combineVideoAudioResponse, genericMessages, videoAudioTexts
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../src/jobs/queue.ts';
-import { createFileUrlSigner } from '../src/core/file-urls.ts';
-import type { ProjectDocument } from '../src/core/project-document.ts';
-import { createProjectVideoJobs } from '../src/core/project-video-jobs.ts';
-import { createWorkflowProjects } from '../src/core/workflow-projects.ts';
+import { createFileUrlSigner } from '../src/core/files/file-urls.ts';
+import type { ProjectDocument } from '../src/core/project/project-document.ts';
+import { createProjectVideoJobs } from '../src/core/project/project-video-jobs.ts';
+import { createWorkflowProjects } from '../src/core/project/workflow-projects.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp, type TestClient } from './app.ts';
 import { multipartForm } from './brolls-multipart.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { originMessages } from '@reelsmith/contracts';
-import type { OriginTrust } from '../core/origins.ts';
+import type { OriginTrust } from '../platform/origins.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -2,7 +2,7 @@ import { defineEndpoint, genericMessages } from '@reelsmith/contracts';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Auth } from '../core/auth.ts';
+import type { Auth } from '../platform/auth.ts';
 import { createEndpointRouter } from './endpoint-router.ts';
 import { registerErrorHandler } from './errors.ts';
 

@@ -1,7 +1,7 @@
 import type { AnyEndpoint, EndpointResponse, PathParams, SessionUser } from '@reelsmith/contracts';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import type { Auth } from '../core/auth.ts';
+import type { Auth } from '../platform/auth.ts';
 import { UserFacingError } from '../errors.ts';
 import { parseWith } from './errors.ts';
 import { readFormFields } from './form-body.ts';

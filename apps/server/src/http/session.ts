@@ -1,7 +1,7 @@
 import type { SessionUser } from '@reelsmith/contracts';
 import { genericMessages } from '@reelsmith/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Auth } from '../core/auth.ts';
+import type { Auth } from '../platform/auth.ts';
 import { UserFacingError } from '../errors.ts';
 
 export function toWebHeaders(request: FastifyRequest): Headers {

@@ -1,6 +1,6 @@
 import { accountDataEndpoints, accountDataMessages, accountDeleteLimit, accountExportFileName, accountExportLimit, genericMessages } from '@reelsmith/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Auth } from '../../core/auth.ts';
+import type { Auth } from '../../platform/auth.ts';
 import type { AccountDataRepository } from '../../db/repositories/account-data.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { accountDataMessages, type SessionUser } from '@reelsmith/contracts';
 import { APIError } from 'better-auth/api';
-import type { Auth } from '../../core/auth.ts';
+import type { Auth } from '../../platform/auth.ts';
 import type { AccountDataRepository } from '../../db/repositories/account-data.ts';
 import type { BillingRepository } from '../../db/repositories/billing.ts';
 import type { JobStatusRepository } from '../../db/repositories/job-status.ts';

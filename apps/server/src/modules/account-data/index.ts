@@ -1,4 +1,4 @@
-import type { Auth } from '../../core/auth.ts';
+import type { Auth } from '../../platform/auth.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { FeatureModule } from '../../http/feature-module.ts';
 import type { JobQueue } from '../../jobs/queue.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountRecord, UsersRepository } from '../../db/repositories/users.ts';
 import { createAccountsService } from './accounts.ts';
-import type { Auth } from '../../core/auth.ts';
+import type { Auth } from '../../platform/auth.ts';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 

@@ -1,7 +1,7 @@
 import { resendVerificationMessages } from '@reelsmith/contracts';
 import type { SessionUser } from '@reelsmith/contracts';
 import type { UsersRepository } from '../../db/repositories/users.ts';
-import { verifiedCallbackPath, type Auth } from '../../core/auth.ts';
+import { verifiedCallbackPath, type Auth } from '../../platform/auth.ts';
 
 /** SPEC §4 calls /create-user right after sign-up; an older account has long had its record. */
 const justCreatedMs = 10 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { accountEndpoints, genericMessages, loginMessages } from '@reelsmith/contracts';
 import type { FastifyRequest } from 'fastify';
 import { UserFacingError } from '../../errors.ts';
-import type { Auth } from '../../core/auth.ts';
+import type { Auth } from '../../platform/auth.ts';
 import type { EndpointHandler, EndpointRouter } from '../../http/endpoint-router.ts';
 import { toWebHeaders } from '../../http/session.ts';
 

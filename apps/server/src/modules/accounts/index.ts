@@ -1,4 +1,4 @@
-import type { Auth } from '../../core/auth.ts';
+import type { Auth } from '../../platform/auth.ts';
 import type { OutboxRepository } from '../../db/repositories/outbox.ts';
 import type { PageViewsRepository } from '../../db/repositories/page-views.ts';
 import type { UsersRepository } from '../../db/repositories/users.ts';

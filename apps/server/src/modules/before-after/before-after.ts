@@ -13,13 +13,13 @@ import { UserFacingError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { VideoGenerationInput, VideoGenerationJob } from '../../jobs/video-generation-job.ts';
 import type { VideoGenerator } from '../../providers/video-generation/types.ts';
-import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
-import type { QuotaService } from '../../core/quotas.ts';
-import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
-import type { UploadService } from '../../core/uploads.ts';
-import { startScope } from '../../core/start-scope.ts';
-import type { VideoJobCredits } from '../../core/video-job-credits.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
+import type { QuotaService } from '../../core/credits/quotas.ts';
+import { inspectBuffer, type MediaProber } from '../../core/files/upload-inspection.ts';
+import type { UploadService } from '../../core/files/uploads.ts';
+import { startScope } from '../../core/project/start-scope.ts';
+import type { VideoJobCredits } from '../../core/paid-jobs/video-job-credits.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 /** One side of the form as it came: its type, its prompt (trimmed, maybe empty) and its file, if one was sent. */
 export interface SideInput {

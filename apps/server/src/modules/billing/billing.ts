@@ -5,7 +5,7 @@ import type { PaymentEvent, PaymentProvider } from '../../providers/payments/typ
 import type { Checkouts } from './checkouts.ts';
 import type { PaymentArrivals } from './payment-arrivals.ts';
 import type { PlanChanges } from './plan-changes.ts';
-import type { Clock, QuotaService } from '../../core/quotas.ts';
+import type { Clock, QuotaService } from '../../core/credits/quotas.ts';
 
 export interface BillingUser {
   id: string;

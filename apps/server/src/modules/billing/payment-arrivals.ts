@@ -2,7 +2,7 @@ import type { BillingRepository, CheckoutRecord } from '../../db/repositories/bi
 import type { PaymentProvider, ProviderPayment, ProviderSubscription } from '../../providers/payments/types.ts';
 import { supersededStatuses } from './checkouts.ts';
 import type { PlanChanges } from './plan-changes.ts';
-import type { QuotaService } from '../../core/quotas.ts';
+import type { QuotaService } from '../../core/credits/quotas.ts';
 
 const endedStatuses = new Set(['cancelled', 'completed', 'expired']);
 

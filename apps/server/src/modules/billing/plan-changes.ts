@@ -2,7 +2,7 @@ import { plans, type PlanId } from '@reelsmith/contracts';
 import type { BillingRepository, CheckoutRecord, InvoiceRecord } from '../../db/repositories/billing.ts';
 import { addMonths, allowancesOf, type SubscriptionsRepository } from '../../db/repositories/subscriptions.ts';
 import type { ProviderPayment, ProviderRefund, ProviderSubscription } from '../../providers/payments/types.ts';
-import type { Clock } from '../../core/quotas.ts';
+import type { Clock } from '../../core/credits/quotas.ts';
 
 const planOf = (sub: ProviderSubscription, checkout: CheckoutRecord): PlanId => (plans[sub.planId as PlanId] ? sub.planId : checkout.planId) as PlanId;
 const periodOf = (sub: ProviderSubscription, now: Date) => {

@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { createAutoBroll, spokenKeywords, type AutoBrollDependencies } from './auto-broll.ts';
-import { createFileUrlSigner } from '../../core/file-urls.ts';
-import type { ProjectDocument, TimedWord } from '../../core/project-document.ts';
+import { createFileUrlSigner } from '../../core/files/file-urls.ts';
+import type { ProjectDocument, TimedWord } from '../../core/project/project-document.ts';
 import type { StockPicker } from './auto-broll.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 const video = 'users/u1/uploads/talk.mp4';
 const signer = createFileUrlSigner({ secret: 'test-secret', ttlSeconds: 600 });

@@ -1,11 +1,11 @@
 import { autoBrollTimes, brollTexts, dashboardTexts, stockAutoBrollPageSize, type BrollSuggestion, type StockAddRequest, type StockPhoto, type StockSearchQuery, type StockSearchResponse, type UploadResponse } from '@reelsmith/contracts';
 import { UserFacingError } from '../../errors.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
-import { ownerOfKey, type FileUrlSigner } from '../../core/file-urls.ts';
-import type { OwnSoundService } from '../../core/own-sound.ts';
-import { currentOwnSound, ownVideoClip, type ProjectDocument, type TimedWord } from '../../core/project-document.ts';
-import { keyOfSignedUrl } from '../../core/projects.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import { ownerOfKey, type FileUrlSigner } from '../../core/files/file-urls.ts';
+import type { OwnSoundService } from '../../core/project/own-sound.ts';
+import { currentOwnSound, ownVideoClip, type ProjectDocument, type TimedWord } from '../../core/project/project-document.ts';
+import { keyOfSignedUrl } from '../../core/project/projects.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 const stopwords = new Set(
   `a about above after again all also am an and any are as at be because been before being below between both but by can

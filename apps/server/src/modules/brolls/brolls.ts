@@ -5,11 +5,11 @@ import { UserFacingError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { RenderJob } from '../../jobs/render-job.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
-import { ownerOfKey, type FileUrlSigner } from '../../core/file-urls.ts';
-import { toStoredComposition, type ProjectDocument } from '../../core/project-document.ts';
-import { keyOfSignedUrl } from '../../core/projects.ts';
-import type { UploadService } from '../../core/uploads.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import { ownerOfKey, type FileUrlSigner } from '../../core/files/file-urls.ts';
+import { toStoredComposition, type ProjectDocument } from '../../core/project/project-document.ts';
+import { keyOfSignedUrl } from '../../core/project/projects.ts';
+import type { UploadService } from '../../core/files/uploads.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 /** One overlay row as the form sent it: any of its parts may be missing; `n` is its number in the form (1..). */
 export interface BrollRowInput {

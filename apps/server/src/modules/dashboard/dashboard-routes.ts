@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { UserFacingError } from '../../errors.ts';
 import type { DashboardService } from './dashboard.ts';
 import type { DraftsService } from './drafts.ts';
-import type { ProjectsService } from '../../core/projects.ts';
-import type { IncomingFile } from '../../core/uploads.ts';
+import type { ProjectsService } from '../../core/project/projects.ts';
+import type { IncomingFile } from '../../core/files/uploads.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
 import { checkedParts } from '../../http/input-guard.ts';
 

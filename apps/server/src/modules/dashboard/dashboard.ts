@@ -1,9 +1,9 @@
 import { planIdSchema, plans, type SubscriptionResponse } from '@reelsmith/contracts';
 import type { SubscriptionRecord, SubscriptionsRepository } from '../../db/repositories/subscriptions.ts';
 import type { UploadsRepository } from '../../db/repositories/uploads.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
-import type { QuotaService } from '../../core/quotas.ts';
-import type { IncomingFile, UploadService } from '../../core/uploads.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
+import type { QuotaService } from '../../core/credits/quotas.ts';
+import type { IncomingFile, UploadService } from '../../core/files/uploads.ts';
 
 export interface DashboardServiceDependencies {
   quotas: QuotaService;

@@ -3,8 +3,8 @@ import type { ProjectRecord, ProjectsRepository } from '../../db/repositories/pr
 import type { UploadsRepository } from '../../db/repositories/uploads.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
-import { ownerOfKey } from '../../core/file-urls.ts';
-import { videoTitle } from '../../core/projects.ts';
+import { ownerOfKey } from '../../core/files/file-urls.ts';
+import { videoTitle } from '../../core/project/projects.ts';
 
 export interface DraftsServiceDependencies {
   projects: ProjectsRepository;

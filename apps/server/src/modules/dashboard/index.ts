@@ -1,4 +1,4 @@
-import type { ProjectsService } from '../../core/projects.ts';
+import type { ProjectsService } from '../../core/project/projects.ts';
 import type { FeatureModule } from '../../http/feature-module.ts';
 import { createDashboardService } from './dashboard.ts';
 import { registerDashboardRoutes } from './dashboard-routes.ts';

@@ -1,7 +1,7 @@
 import { genericMessages, platformEndpoints } from '@reelsmith/contracts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
-import { ownerOfKey, type FileUrlSigner } from '../../core/file-urls.ts';
-import type { Auth } from '../../core/auth.ts';
+import { ownerOfKey, type FileUrlSigner } from '../../core/files/file-urls.ts';
+import type { Auth } from '../../platform/auth.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
 import { readSessionUser } from '../../http/session.ts';
 

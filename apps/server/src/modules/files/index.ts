@@ -1,6 +1,6 @@
-import type { Auth } from '../../core/auth.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
-import type { UploadService } from '../../core/uploads.ts';
+import type { Auth } from '../../platform/auth.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
+import type { UploadService } from '../../core/files/uploads.ts';
 import type { FeatureModule } from '../../http/feature-module.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';

@@ -1,7 +1,7 @@
 import { platformEndpoints, type JobStatusResponse } from '@reelsmith/contracts';
 import type { JobStatusRecord } from '../../db/repositories/job-status.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
 
 /** The status a page polls; a stored result key becomes a fresh signed URL on every read. */

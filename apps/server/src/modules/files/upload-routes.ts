@@ -1,6 +1,6 @@
 import { platformEndpoints, uploadMessages, uploadPolicies, uploadPurposeSchema } from '@reelsmith/contracts';
 import { UserFacingError } from '../../errors.ts';
-import type { UploadService } from '../../core/uploads.ts';
+import type { UploadService } from '../../core/files/uploads.ts';
 import { parseWith } from '../../http/errors.ts';
 import { refuseNul } from '../../http/input-guard.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';

@@ -19,15 +19,15 @@ import { UserFacingError } from '../../errors.ts';
 import type { FinalRenderJob } from '../../jobs/final-render-job.ts';
 import type { StoredComposition } from '../../jobs/stored-composition.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
-import type { OwnSoundService } from '../../core/own-sound.ts';
-import { ownVideoClip, readProjectDocument, toStoredComposition, type ProjectDocument } from '../../core/project-document.ts';
-import { keyOfSignedUrl } from '../../core/projects.ts';
-import type { QuotaService } from '../../core/quotas.ts';
-import { currentSubtitles, editedSubtitles, type DocumentSubtitles, type SubtitleSettings } from '../../core/document-subtitles.ts';
-import type { UploadService } from '../../core/uploads.ts';
-import type { VideoJobCredits } from '../../core/video-job-credits.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
+import type { OwnSoundService } from '../../core/project/own-sound.ts';
+import { ownVideoClip, readProjectDocument, toStoredComposition, type ProjectDocument } from '../../core/project/project-document.ts';
+import { keyOfSignedUrl } from '../../core/project/projects.ts';
+import type { QuotaService } from '../../core/credits/quotas.ts';
+import { currentSubtitles, editedSubtitles, type DocumentSubtitles, type SubtitleSettings } from '../../core/project/document-subtitles.ts';
+import type { UploadService } from '../../core/files/uploads.ts';
+import type { VideoJobCredits } from '../../core/paid-jobs/video-job-credits.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 export interface FinalVideoRequest extends SubtitleSettings {
   videoId?: string;

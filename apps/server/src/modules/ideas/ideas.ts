@@ -13,8 +13,8 @@ import type { IdeaRecord, IdeasRepository } from '../../db/repositories/ideas.ts
 import type { ProjectsRepository } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { BusinessBrief, Writer } from '../../providers/writer/index.ts';
-import { newProjectDocument } from '../../core/project-document.ts';
-import type { QuotaService } from '../../core/quotas.ts';
+import { newProjectDocument } from '../../core/project/project-document.ts';
+import type { QuotaService } from '../../core/credits/quotas.ts';
 
 export interface IdeasServiceDependencies {
   profiles: BusinessProfilesRepository;

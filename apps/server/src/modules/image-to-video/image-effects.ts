@@ -5,7 +5,7 @@ import { imageEffectLabels, imageEffects, type ImageEffect, type ImageEffectItem
 import { effectPreviewArgs, effectPreviewSeconds } from '@reelsmith/media';
 import type { MediaPort } from '../../providers/media/types.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
 
 export const effectPreviewKey = (effect: ImageEffect) => `library/effects/${effect}.mp4`;
 

@@ -9,16 +9,16 @@ import {
 import { sceneTransitionSeconds } from '@reelsmith/media';
 import { UserFacingError } from '../../errors.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
-import { ownerOfKey, type FileUrlSigner } from '../../core/file-urls.ts';
-import type { ProjectDocument } from '../../core/project-document.ts';
-import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
-import { keyOfSignedUrl } from '../../core/projects.ts';
-import type { QuotaService } from '../../core/quotas.ts';
-import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
-import type { UploadService } from '../../core/uploads.ts';
-import { startScope } from '../../core/start-scope.ts';
-import type { VideoJobCredits } from '../../core/video-job-credits.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import { ownerOfKey, type FileUrlSigner } from '../../core/files/file-urls.ts';
+import type { ProjectDocument } from '../../core/project/project-document.ts';
+import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
+import { keyOfSignedUrl } from '../../core/project/projects.ts';
+import type { QuotaService } from '../../core/credits/quotas.ts';
+import { inspectBuffer, type MediaProber } from '../../core/files/upload-inspection.ts';
+import type { UploadService } from '../../core/files/uploads.ts';
+import { startScope } from '../../core/project/start-scope.ts';
+import type { VideoJobCredits } from '../../core/paid-jobs/video-job-credits.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 /** One image as the form sent it: a file, or the URL of one of the user's image uploads; `n` is its number (1..). */
 export interface ImageInput {

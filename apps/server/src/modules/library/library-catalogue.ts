@@ -1,5 +1,5 @@
 import { scrollStopperBackgrounds, type BackgroundItem, type MusicTrack } from '@reelsmith/contracts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
 import type { MediaLibrary } from './library.ts';
 
 /**

@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import { bgMusicTexts, noBackgroundMusicTitle } from '@reelsmith/contracts';
 import { UserFacingError } from '../../errors.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
-import { ownerOfKey, type FileUrlSigner } from '../../core/file-urls.ts';
-import { keyOfSignedUrl } from '../../core/projects.ts';
-import type { UploadService } from '../../core/uploads.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import { ownerOfKey, type FileUrlSigner } from '../../core/files/file-urls.ts';
+import { keyOfSignedUrl } from '../../core/project/projects.ts';
+import type { UploadService } from '../../core/files/uploads.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 /** A library track as the media library lists it (storage key, not URL). */
 export interface LibraryTrackRef {

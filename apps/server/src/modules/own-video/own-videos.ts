@@ -11,12 +11,12 @@ import {
 import type { OwnVideoEntry, OwnVideosRepository } from '../../db/repositories/own-videos.ts';
 import type { UploadsRepository } from '../../db/repositories/uploads.ts';
 import { UserFacingError } from '../../errors.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
-import type { ProjectDocument } from '../../core/project-document.ts';
-import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
-import { keyOfSignedUrl } from '../../core/projects.ts';
-import type { UploadService } from '../../core/uploads.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
+import type { ProjectDocument } from '../../core/project/project-document.ts';
+import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
+import { keyOfSignedUrl } from '../../core/project/projects.ts';
+import type { UploadService } from '../../core/files/uploads.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 export interface OwnVideosDependencies {
   workflow: WorkflowProjects;

@@ -2,10 +2,10 @@ import { videoAudioTexts, type CombineVideoAudioResponse, type VideoStatusRespon
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
-import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
-import { keyOfSignedUrl } from '../../core/projects.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
+import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
+import { keyOfSignedUrl } from '../../core/project/projects.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 export interface VideoAudioDependencies {
   workflow: WorkflowProjects;

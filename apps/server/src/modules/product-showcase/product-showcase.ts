@@ -12,13 +12,13 @@ import { crossedSceneSeconds } from '@reelsmith/media';
 import { UserFacingError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { VideoGenerationInput, VideoGenerationJob } from '../../jobs/video-generation-job.ts';
-import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
-import type { QuotaService } from '../../core/quotas.ts';
-import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
-import type { UploadService } from '../../core/uploads.ts';
-import { startScope } from '../../core/start-scope.ts';
-import type { VideoJobCredits } from '../../core/video-job-credits.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
+import type { QuotaService } from '../../core/credits/quotas.ts';
+import { inspectBuffer, type MediaProber } from '../../core/files/upload-inspection.ts';
+import type { UploadService } from '../../core/files/uploads.ts';
+import { startScope } from '../../core/project/start-scope.ts';
+import type { VideoJobCredits } from '../../core/paid-jobs/video-job-credits.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 /** A product image as the form sent it: its whole size, and its bytes when they are within the limit. */
 export interface ShowcaseImage {

@@ -2,9 +2,9 @@ import { maxVideoSeconds } from '@reelsmith/contracts';
 import type { MediaInfo } from '@reelsmith/media';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
-import { readProjectDocument } from '../../core/project-document.ts';
-import type { Transcriptions } from '../../core/transcriptions.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
+import { readProjectDocument } from '../../core/project/project-document.ts';
+import type { Transcriptions } from '../../core/files/transcriptions.ts';
 
 export interface ScriptVideoDependencies {
   storage: ObjectStorage;

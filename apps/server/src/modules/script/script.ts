@@ -3,10 +3,10 @@ import { maxVideoSeconds, quotaMessages, scriptTexts, type ScriptDraft } from '@
 import type { ProjectRecord, ProjectsRepository } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { BusinessBrief, Writer } from '../../providers/writer/index.ts';
-import { newProjectDocument, ownMediaSeconds } from '../../core/project-document.ts';
-import type { QuotaService } from '../../core/quotas.ts';
+import { newProjectDocument, ownMediaSeconds } from '../../core/project/project-document.ts';
+import type { QuotaService } from '../../core/credits/quotas.ts';
 import type { ScriptVideo } from './script-video.ts';
-import { createWorkflowProjects, noProjectMessage } from '../../core/workflow-projects.ts';
+import { createWorkflowProjects, noProjectMessage } from '../../core/project/workflow-projects.ts';
 
 export interface ScriptServiceDependencies {
   projects: ProjectsRepository;

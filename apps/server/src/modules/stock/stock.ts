@@ -10,7 +10,7 @@ import {
 } from '@reelsmith/contracts';
 import { UserFacingError } from '../../errors.ts';
 import { StockSourceRefused, type StockFile, type StockProvider } from '../../providers/stock/index.ts';
-import type { UploadService } from '../../core/uploads.ts';
+import type { UploadService } from '../../core/files/uploads.ts';
 
 interface Log {
   error(message: string): void;

@@ -1,4 +1,4 @@
-import type { TimedWord } from '../../core/project-document.ts';
+import type { TimedWord } from '../../core/project/project-document.ts';
 
 /**
  * Long enough to read a scene, even one without a voiceover line (the voiceover gives it almost no time of its own):

@@ -13,13 +13,13 @@ import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import type { BusinessBrief, Writer } from '../../providers/writer/index.ts';
-import { ownerOfKey, type FileUrlSigner } from '../../core/file-urls.ts';
-import type { ProjectVideoJobs } from '../../core/project-video-jobs.ts';
-import { keyOfSignedUrl } from '../../core/projects.ts';
+import { ownerOfKey, type FileUrlSigner } from '../../core/files/file-urls.ts';
+import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
+import { keyOfSignedUrl } from '../../core/project/projects.ts';
 import { sceneLengths } from './storyboard-timing.ts';
-import { inspectBuffer, type MediaProber } from '../../core/upload-inspection.ts';
-import type { UploadService } from '../../core/uploads.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import { inspectBuffer, type MediaProber } from '../../core/files/upload-inspection.ts';
+import type { UploadService } from '../../core/files/uploads.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 /** Scene N's video as the form sent it: a file (or the note that it ran past the limit), or a signed upload URL. */
 export interface SceneVideoInput {

@@ -18,12 +18,12 @@ import {
   subtitleDefaults,
   type SubtitleSettings,
   writtenSubtitles,
-} from '../../core/document-subtitles.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
-import { noSpeechError, type OwnSoundService } from '../../core/own-sound.ts';
-import { currentOwnSound, spokenTrack, type ProjectDocument } from '../../core/project-document.ts';
-import { cuesToSrt } from '../../core/subtitles-cues.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+} from '../../core/project/document-subtitles.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
+import { noSpeechError, type OwnSoundService } from '../../core/project/own-sound.ts';
+import { currentOwnSound, spokenTrack, type ProjectDocument } from '../../core/project/project-document.ts';
+import { cuesToSrt } from '../../core/project/subtitles-cues.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 const isStyleName = (name: string | undefined): name is SubtitleStyleName => (subtitleStyleNames as readonly string[]).includes(name ?? '');
 

@@ -1,7 +1,7 @@
 import { clonedVoiceMessages, plans, type ClonedVoiceEmotion, type ClonedVoiceStatus } from '@reelsmith/contracts';
 import { UserFacingError } from '../../errors.ts';
 import type { VoiceCloner } from '../../providers/tts/index.ts';
-import type { QuotaService } from '../../core/quotas.ts';
+import type { QuotaService } from '../../core/credits/quotas.ts';
 import type { VoiceoverService } from './voiceover.ts';
 
 /**

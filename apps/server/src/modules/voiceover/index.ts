@@ -1,4 +1,4 @@
-import type { FileUrlSigner } from '../../core/file-urls.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
 import type { FeatureModule } from '../../http/feature-module.ts';
 import { createClonedVoiceService } from './cloned-voice.ts';
 import { registerClonedVoiceRoutes } from './cloned-voice-routes.ts';

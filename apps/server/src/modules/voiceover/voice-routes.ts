@@ -1,5 +1,5 @@
 import { voiceoverEndpoints } from '@reelsmith/contracts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
 import type { VoiceSamples } from './voice-samples.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { voiceLabelText, voiceNames, type VoiceLabel, type VoiceName } from '@reelsmith/contracts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import type { TtsProvider } from '../../providers/tts/types.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
 
 /**
  * One short sample per voice for the voiceover page to play (SPEC §9: each voice has a sample and a label). They

@@ -5,9 +5,9 @@ import { speechJobResult, type SpeechJob, type SpeechJobInput, type SpeechJobRes
 import { waitForJob } from '../../jobs/wait.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
-import type { FileUrlSigner } from '../../core/file-urls.ts';
-import type { ProjectDocument } from '../../core/project-document.ts';
-import type { WorkflowProjects } from '../../core/workflow-projects.ts';
+import type { FileUrlSigner } from '../../core/files/file-urls.ts';
+import type { ProjectDocument } from '../../core/project/project-document.ts';
+import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 /** Longer than a worker takes for the longest script on a busy machine; the page shows its wait meanwhile. */
 const speechWaitMs = 3 * 60_000;

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { createFileUrlSigner } from '../../core/file-urls.ts';
+import { createFileUrlSigner } from '../../core/files/file-urls.ts';
 import { createMediaLibrary } from '../../modules/library/library.ts';
 import { libraryItemsHere } from '../../modules/library/library-makers.ts';
 import { fullLibrary, generatedTasks } from '../../modules/library/library-tasks.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { stockPhotosResponse, stockSearchRequest, stockVideosResponse, type StockSearchRequest } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePexels, startTrapServer, type FakePexels } from '../../../test/stock-fake-pexels.ts';
-import { createFileUrlSigner } from '../../core/file-urls.ts';
+import { createFileUrlSigner } from '../../core/files/file-urls.ts';
 import { createMediaLibrary } from '../../modules/library/library.ts';
 import { libraryItemsHere } from '../../modules/library/library-makers.ts';
 import { operatorTasks } from '../../modules/library/library-operator.ts';

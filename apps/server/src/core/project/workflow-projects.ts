@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ProjectRecord, ProjectsRepository } from '../db/repositories/projects.ts';
+import type { ProjectRecord, ProjectsRepository } from '../../db/repositories/projects.ts';
 import { quotaMessages } from '@reelsmith/contracts';
-import { UserFacingError } from '../errors.ts';
+import { UserFacingError } from '../../errors.ts';
 import {
   currentDocumentVersion,
   newProjectDocument,
@@ -11,7 +11,7 @@ import {
   type ProjectDocument,
   type ProjectDocumentPatch,
 } from './project-document.ts';
-import type { QuotaService } from './quotas.ts';
+import type { QuotaService } from '../credits/quotas.ts';
 
 export const noProjectMessage = 'Start a video from the dashboard first.';
 

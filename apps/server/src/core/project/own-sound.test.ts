@@ -1,8 +1,8 @@
 import { workflowMessages } from '@reelsmith/contracts';
 import { compositionSchema, type Silence } from '@reelsmith/media';
 import { describe, expect, it, vi } from 'vitest';
-import type { ObjectStorage } from '../providers/storage/types.ts';
-import type { Transcriptions } from './transcriptions.ts';
+import type { ObjectStorage } from '../../providers/storage/types.ts';
+import type { Transcriptions } from '../files/transcriptions.ts';
 import { createOwnSound } from './own-sound.ts';
 import { currentOwnSound, spokenTrack, toStoredComposition, type ProjectDocument } from './project-document.ts';
 

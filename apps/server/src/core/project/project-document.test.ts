@@ -1,6 +1,6 @@
 import { compositionSchema } from '@reelsmith/media';
 import { describe, expect, it } from 'vitest';
-import { localPathSchema, resolveCompositionPaths } from '../jobs/stored-composition.ts';
+import { localPathSchema, resolveCompositionPaths } from '../../jobs/stored-composition.ts';
 import { toStoredComposition, type ProjectDocument } from './project-document.ts';
 
 const words = [

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { uploadMessages, uploadPolicies, type UploadPurpose, type UploadResponse } from '@reelsmith/contracts';
-import type { UploadRecord, UploadsRepository } from '../db/repositories/uploads.ts';
-import { UserFacingError } from '../errors.ts';
-import type { ObjectStorage } from '../providers/storage/types.ts';
+import type { UploadRecord, UploadsRepository } from '../../db/repositories/uploads.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { ObjectStorage } from '../../providers/storage/types.ts';
 import type { FileUrlSigner } from './file-urls.ts';
 import { inspectUpload, type MediaProber } from './upload-inspection.ts';
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { dashboardTexts, quotaMessages, scrollStopperTexts, untitledVideo, uploadPolicies, videoTitleMaxLength, type ProjectVideoType, type UploadPurpose, type VideoItem } from '@reelsmith/contracts';
-import type { FinishedVideoRecord, ProjectRecord, ProjectsRepository } from '../db/repositories/projects.ts';
-import type { UploadsRepository } from '../db/repositories/uploads.ts';
-import { UserFacingError } from '../errors.ts';
-import type { ObjectStorage } from '../providers/storage/types.ts';
-import { ownerOfKey, type FileUrlSigner } from './file-urls.ts';
+import type { FinishedVideoRecord, ProjectRecord, ProjectsRepository } from '../../db/repositories/projects.ts';
+import type { UploadsRepository } from '../../db/repositories/uploads.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { ObjectStorage } from '../../providers/storage/types.ts';
+import { ownerOfKey, type FileUrlSigner } from '../files/file-urls.ts';
 import { newProjectDocument } from './project-document.ts';
-import type { QuotaService } from './quotas.ts';
+import type { QuotaService } from '../credits/quotas.ts';
 
 export interface ProjectsServiceDependencies {
   projects: ProjectsRepository;

@@ -1,7 +1,7 @@
 import type { UploadPurpose } from '@reelsmith/contracts';
-import type { ProjectRecord } from '../db/repositories/projects.ts';
-import type { QuotaService } from './quotas.ts';
-import type { UploadService } from './uploads.ts';
+import type { ProjectRecord } from '../../db/repositories/projects.ts';
+import type { QuotaService } from '../credits/quotas.ts';
+import type { UploadService } from '../files/uploads.ts';
 import type { WorkflowProjects } from './workflow-projects.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { maxVideoSeconds, videoAudioTexts, type VideoStatusResponse } from '@reelsmith/contracts';
-import type { ProjectRecord } from '../db/repositories/projects.ts';
-import type { JobStatusRecord } from '../db/repositories/job-status.ts';
-import { UserFacingError } from '../errors.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { RenderJob } from '../jobs/render-job.ts';
-import { waitForJob } from '../jobs/wait.ts';
-import type { FileUrlSigner } from './file-urls.ts';
+import type { ProjectRecord } from '../../db/repositories/projects.ts';
+import type { JobStatusRecord } from '../../db/repositories/job-status.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { RenderJob } from '../../jobs/render-job.ts';
+import { waitForJob } from '../../jobs/wait.ts';
+import type { FileUrlSigner } from '../files/file-urls.ts';
 import { toStoredComposition, videoJobPurposes, type VideoJobPurpose } from './project-document.ts';
 import type { WorkflowProjects } from './workflow-projects.ts';
 

@@ -1,8 +1,8 @@
 import { quotaKinds, subtitleFontSizes, subtitlePositions, subtitleStyleNames, ugcConfig, ugcLengths, wordsPerChunkOptions } from '@reelsmith/contracts';
 import { transitionNames } from '@reelsmith/media';
 import { z } from 'zod';
-import type { OwnVideoEntry } from '../db/repositories/own-videos.ts';
-import { storageKeyString } from '../jobs/stored-composition.ts';
+import type { OwnVideoEntry } from '../../db/repositories/own-videos.ts';
+import { storageKeyString } from '../../jobs/stored-composition.ts';
 
 /** What a project's background video render is for; the document remembers the one running (`videoJob`). */
 export const videoJobPurposes = ['combine', 'images', 'storyboard', 'own-videos', 'ai-video', 'showcase', 'before-after', 'intro', 'ugc'] as const;

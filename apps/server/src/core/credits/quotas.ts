@@ -1,6 +1,6 @@
 import { plans, quotaMessages, type PlanId, type QuotaKind } from '@reelsmith/contracts';
-import { addMonths, allowancesOf, type SubscriptionRecord, type SubscriptionsRepository } from '../db/repositories/subscriptions.ts';
-import { UserFacingError } from '../errors.ts';
+import { addMonths, allowancesOf, type SubscriptionRecord, type SubscriptionsRepository } from '../../db/repositories/subscriptions.ts';
+import { UserFacingError } from '../../errors.ts';
 
 export type Clock = () => Date;
 

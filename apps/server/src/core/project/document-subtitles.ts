@@ -9,7 +9,7 @@ import {
   type WordsPerChunk,
 } from '@reelsmith/contracts';
 import { chunkWords } from '@reelsmith/media';
-import { UserFacingError } from '../errors.ts';
+import { UserFacingError } from '../../errors.ts';
 import { spokenTrack, type ProjectDocument } from './project-document.ts';
 import { cuesFromSrt, cueTimingProblem, layWords, type Span } from './subtitles-cues.ts';
 

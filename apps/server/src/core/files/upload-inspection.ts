@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { maxImagePixels, uploadMessages, type MediaKind, type UploadPolicy } from '@reelsmith/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import { UserFacingError } from '../errors.ts';
+import { UserFacingError } from '../../errors.ts';
 
 export interface MediaProbeInfo {
   duration: number;

@@ -1,6 +1,6 @@
 import { maxVideoSeconds } from '@reelsmith/contracts';
 import { closingImageSeconds, defaultMusicVolume, sceneTransitionSeconds } from '@reelsmith/media';
-import { storedCompositionSchema, type StoredComposition, type StoredCompositionInput } from '../jobs/stored-composition.ts';
+import { storedCompositionSchema, type StoredComposition, type StoredCompositionInput } from '../../jobs/stored-composition.ts';
 import type { ProjectDocument, TimedWord } from './project-document-schema.ts';
 
 export * from './project-document-schema.ts';

@@ -1,9 +1,9 @@
 import { scriptTexts } from '@reelsmith/contracts';
-import { UserFacingError } from '../errors.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import { transcriptResult, type TranscribeJob } from '../jobs/transcribe-job.ts';
-import { waitForJob } from '../jobs/wait.ts';
-import type { Transcript } from '../providers/transcriber/index.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { transcriptResult, type TranscribeJob } from '../../jobs/transcribe-job.ts';
+import { waitForJob } from '../../jobs/wait.ts';
+import type { Transcript } from '../../providers/transcriber/index.ts';
 
 /** The recogniser gives up after 3 minutes; this leaves room for a queue that was busy when the request came. */
 const transcriptionWaitMs = 4 * 60_000;

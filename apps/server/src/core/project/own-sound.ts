@@ -1,10 +1,10 @@
 import { maxVideoSeconds, subtitleTexts, workflowMessages } from '@reelsmith/contracts';
 import type { MediaInfo, Silence } from '@reelsmith/media';
-import { UserFacingError } from '../errors.ts';
-import type { ObjectStorage } from '../providers/storage/types.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { currentOwnSound, ownVideoClip, type ProjectDocument, type TimedWord } from './project-document.ts';
 import { soundSpans, type Span } from './subtitles-cues.ts';
-import type { Transcriptions } from './transcriptions.ts';
+import type { Transcriptions } from '../files/transcriptions.ts';
 
 export type OwnSound = NonNullable<ProjectDocument['ownSound']>;
 

@@ -1,11 +1,11 @@
 import type { QuotaKind } from '@reelsmith/contracts';
-import type { ProjectRecord } from '../db/repositories/projects.ts';
-import type { VideoCreditsRepository } from '../db/repositories/video-credits.ts';
-import { UserFacingError } from '../errors.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { ProjectVideoJobs } from './project-video-jobs.ts';
-import type { QuotaService } from './quotas.ts';
-import type { WorkflowProjects } from './workflow-projects.ts';
+import type { ProjectRecord } from '../../db/repositories/projects.ts';
+import type { VideoCreditsRepository } from '../../db/repositories/video-credits.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { ProjectVideoJobs } from '../project/project-video-jobs.ts';
+import type { QuotaService } from '../credits/quotas.ts';
+import type { WorkflowProjects } from '../project/workflow-projects.ts';
 
 const finished = new Set(['done', 'error', 'cancelled']);
 
