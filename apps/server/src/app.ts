@@ -4,14 +4,9 @@ import type { ReadinessResponse } from '@reelsmith/contracts';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { composeFeatures } from './compose-features.ts';
-import type { LibraryFeatures } from './compose-library.ts';
 import type { Auth } from './platform/auth.ts';
-import type { FileUrlSigner } from './core/files/file-urls.ts';
 import type { OriginTrust } from './platform/origins.ts';
-import type { QuotaService } from './core/credits/quotas.ts';
-import type { UploadService } from './core/files/uploads.ts';
-import type { Repositories } from './db/repositories/index.ts';
+import type { RateLimitsRepository } from './db/repositories/rate-limits.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { databaseRateLimitStore, purgeRateLimitsWhileOpen } from './http/rate-limit-store.ts';
 import { registerDocsRoutes } from './http/docs-routes.ts';
@@ -27,66 +22,18 @@ import { registerSecurityHeaders, type ContentSources } from './http/security-he
 import { registerWebRoutes } from './http/web-routes.ts';
 import { redactSecrets } from './redact.ts';
 import { withRequestId } from './jobs/request-context.ts';
-import type { FinalRenderJob } from './jobs/final-render-job.ts';
-import type { JobQueue } from './jobs/queue.ts';
-import type { RenderJob } from './jobs/render-job.ts';
-import type { SpeechJob } from './jobs/speech-job.ts';
-import type { TranscribeJob } from './jobs/transcribe-job.ts';
-import type { VideoGenerationJob } from './jobs/video-generation-job.ts';
-import type { ImageGenerationJob } from './jobs/image-generation-job.ts';
-import type { BillingService } from './modules/billing/billing.ts';
-import type { Seller } from './modules/billing/invoice-pdf.ts';
-import type { VoiceSamples } from './modules/voiceover/voice-samples.ts';
-import type { EmailSender } from './providers/email/types.ts';
-import type { MediaPort } from './providers/media/types.ts';
+import type { FeatureModule } from './http/feature-module.ts';
 import type { Metrics } from './providers/metrics/metrics.ts';
-import type { TestGateway } from './providers/payments/test-gateway.ts';
-import type { PaymentProvider } from './providers/payments/types.ts';
-import type { ObjectStorage } from './providers/storage/types.ts';
-import type { ImageGenerator } from './providers/image-generation/types.ts';
-import type { VideoGenerator } from './providers/video-generation/types.ts';
-import type { VoiceCloner } from './providers/tts/index.ts';
-import type { Writer } from './providers/writer/index.ts';
 
-export interface AppDependencies {
-  repositories: Repositories;
+/** What the HTTP shell itself needs: who is signed in, which origins are trusted, its limits, logs and health. */
+export interface HttpShell {
   auth: Auth;
-  email: EmailSender;
-  storage: ObjectStorage;
-  /** Every ffmpeg and ffprobe run of the services. */
-  mediaPort: MediaPort;
-  signer: FileUrlSigner;
-  uploads: UploadService;
-  queue: JobQueue;
-  finalRenderJob: FinalRenderJob;
-  renderJob: RenderJob;
-  quotas: QuotaService;
-  writer: Writer;
-  voiceSamples: VoiceSamples;
-  speechJob: SpeechJob;
-  transcribeJob: TranscribeJob;
-  /** Image-to-video generation (AI video, Product Showcase, Before/After) and which generator it runs on. */
-  videoGenerationJob: VideoGenerationJob;
-  videoGeneratorName: VideoGenerator['name'];
-  /** UGC stills: the image generation job, what its generator can draw, and how many stills an AI credit allows. */
-  imageGenerationJob: ImageGenerationJob;
-  imageGenerator: Pick<ImageGenerator, 'name' | 'drawsPeople'>;
-  ugcImagesPerAiCredit: number;
-  /** Cloned voices (Pro plan); undefined when ElevenLabs is not configured. */
-  cloner: VoiceCloner | undefined;
-  /** Scratch space for files made on the way to storage. */
-  tmpDir: string;
-  billing: BillingService;
-  paymentProvider: PaymentProvider;
-  testGateway: TestGateway | undefined;
-  seller: Seller;
-  media: LibraryFeatures;
-  publicUrl: string;
   origins: OriginTrust;
-  /** Opens the dev mailbox and the test gateway's clock. */
+  publicUrl: string;
+  /** Opens the dev mailbox, the test gateway's clock and the operator endpoints. */
   operatorToken: string;
   contentSources: ContentSources;
-  rateLimit: { max: number; windowSeconds: number };
+  rateLimits: RateLimitsRepository;
   webDistDir?: string;
   logLevel?: string;
   /** Leaves operator endpoints out of the published OpenAPI document. */
@@ -101,8 +48,8 @@ export interface AppDependencies {
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-/** Builds the HTTP app from ready collaborators; main.ts (or a test) decides which ones. */
-export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+/** Builds the HTTP app: the shell (logs, security, limits, health, the web pages) and the feature modules on it. */
+export async function buildApp(deps: HttpShell, modules: FeatureModule[]): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: deps.logLevel ?? 'info',
@@ -139,8 +86,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerInputGuard(app);
   registerCsrfGuard(app, deps.origins);
   const operator = createOperatorGuard(deps.operatorToken, deps.publicUrl.startsWith('https://'));
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.repositories.rateLimits) });
-  purgeRateLimitsWhileOpen(app, deps.repositories.rateLimits);
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.rateLimits) });
+  purgeRateLimitsWhileOpen(app, deps.rateLimits);
   // Several spec calls post form-encoded bodies (SPEC §7 "form").
   await app.register(formbody);
   // Per-route byte limits are set where each file is read; this is only the outer bound for any request.
@@ -148,7 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const router = createEndpointRouter(app, { auth: deps.auth, operator, validateResponses: deps.validateResponses });
   registerDocsRoutes(router, { production: deps.production ?? false, publicUrl: deps.publicUrl });
-  for (const feature of composeFeatures(deps, (line) => app.log.error(line))) await feature.register({ router, app, operator });
+  for (const feature of modules) await feature.register({ router, app, operator });
   registerHealthRoutes(router, { readiness: deps.readiness, metrics: deps.metrics, operator });
 
   await registerWebRoutes(app, deps.webDistDir ?? '');

@@ -8,10 +8,6 @@ import { createFinalVideosRepository } from './db/repositories/final-videos.ts';
 import { paymentWebhookPath } from './modules/billing/payment-webhook-routes.ts';
 import { createRazorpayProvider } from './providers/payments/razorpay.ts';
 import { createTestGateway } from './providers/payments/test-gateway.ts';
-import { createBillingService } from './modules/billing/billing.ts';
-import { createCheckouts } from './modules/billing/checkouts.ts';
-import { createPaymentArrivals } from './modules/billing/payment-arrivals.ts';
-import { createPlanChanges } from './modules/billing/plan-changes.ts';
 import { createBoss } from './jobs/boss.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createFinalRenderJob } from './jobs/final-render-job.ts';
@@ -27,7 +23,6 @@ import { createMediaPort } from './providers/media/index.ts';
 import { createStorage } from './providers/storage/index.ts';
 import { createWriter } from './providers/writer/index.ts';
 import { createSpeech } from './providers/tts/index.ts';
-import { createVoiceSamples } from './modules/voiceover/voice-samples.ts';
 import { createTranscriber } from './providers/transcriber/index.ts';
 import { createVideoGenerator } from './providers/video-generation/index.ts';
 import { createImageGenerator } from './providers/image-generation/index.ts';
@@ -35,7 +30,9 @@ import { createImageGenerationJob } from './jobs/image-generation-job.ts';
 import { createAuth } from './platform/auth.ts';
 import { createOriginPolicy } from './platform/origins.ts';
 import { createFileUrlSigner } from './core/files/file-urls.ts';
-import { createLibraryFeatures, libraryTasks } from './compose-library.ts';
+import { libraryTasks } from './modules/library/index.ts';
+import { composeFeatures } from './compose-features.ts';
+import type { Infrastructure, Logger } from './infrastructure.ts';
 import { createQuotaService, rendersAtOnce } from './core/credits/quotas.ts';
 import { createReadiness } from './platform/readiness.ts';
 import { instrumented } from './providers/metrics/instrument.ts';
@@ -43,10 +40,7 @@ import { createMetrics } from './providers/metrics/metrics.ts';
 import { createUploadService } from './core/files/uploads.ts';
 import { buildApp } from './app.ts';
 
-export interface Logger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
+export type { Logger } from './infrastructure.ts';
 
 /** The collaborators both the web process and a worker-only process need. */
 export function composeCore(config: AppConfig, database: DatabaseHandle, log: Logger) {
@@ -146,26 +140,13 @@ async function composePayments(config: AppConfig, repositories: Repositories, lo
   };
 }
 
-/** The composition root of the web process: one place that turns config and a database into the running app. */
-export async function composeApp(config: AppConfig, database: DatabaseHandle, log: Logger) {
+/** The infrastructure of the web process: the core's stores, queue and providers, plus mail, payments, credits and sign-in. */
+async function composeInfrastructure(config: AppConfig, database: DatabaseHandle, log: Logger): Promise<Infrastructure & { connectPayments(app: FastifyInstance): void }> {
   const core = composeCore(config, database, log);
   const { repositories, storage } = core;
   const email = createEmailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, repositories.outbox);
-  const payments = await composePayments(config, repositories, log);
+  const { connect, ...payments } = await composePayments(config, repositories, log);
   const quotas = createQuotaService({ subscriptions: repositories.subscriptions, clock: payments.clock, creditSpent: (kind) => core.metrics.creditSpent(kind) });
-  const planChanges = createPlanChanges({ subscriptions: repositories.subscriptions, billing: repositories.billing, clock: payments.clock });
-  const arrivals = createPaymentArrivals({ provider: payments.provider, billing: repositories.billing, quotas, planChanges, log });
-  const billing = createBillingService({
-    provider: payments.provider,
-    billing: repositories.billing,
-    quotas,
-    planChanges,
-    arrivals,
-    checkouts: createCheckouts({ provider: payments.provider, billing: repositories.billing, log }),
-    publicUrl: config.publicUrl,
-    clock: payments.clock,
-    log,
-  });
   const origins = createOriginPolicy({ publicUrl: config.publicUrl, publicUrlConfigured: config.publicUrlConfigured });
   const auth = createAuth({
     onUserCreated: async (created) => {
@@ -181,66 +162,32 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     log,
   });
   const signer = createFileUrlSigner({ secret: config.authSecret, ttlSeconds: config.fileUrlTtlSeconds });
-  const uploads = createUploadService({
-    storage,
-    uploads: repositories.uploads,
-    signer,
-    probe: core.mediaPort.probeDecodable,
-    tmpDir: config.tmpDir,
-  });
-  const media = createLibraryFeatures({
-    settings: config.library,
-    pexels: config.pexels,
-    tasks: core.libraryTasks,
-    queue: core.queue,
-    job: core.jobs.libraryItem,
-    storage,
-    signer,
-    uploads,
-    log,
-    measure: core.measure,
-  });
-  const app = await buildApp({
-    repositories,
-    auth,
-    email,
-    storage,
-    mediaPort: core.mediaPort,
-    signer,
-    uploads,
-    queue: core.queue,
-    finalRenderJob: core.jobs.final,
-    renderJob: core.jobs.render,
-    quotas,
-    writer: core.writer,
-    speechJob: core.jobs.speech,
-    transcribeJob: core.jobs.transcribe,
-    videoGenerationJob: core.jobs.videoGeneration,
-    videoGeneratorName: core.videoGenerator.name,
-    imageGenerationJob: core.jobs.imageGeneration,
-    imageGenerator: core.imageGenerator,
-    ugcImagesPerAiCredit: config.ugcImagesPerAiCredit,
-    cloner: core.speech.cloner,
-    tmpDir: config.tmpDir,
-    voiceSamples: createVoiceSamples({ tts: core.speech.tts, storage, tmpDir: config.tmpDir, log: log.error }),
-    billing,
-    paymentProvider: payments.provider,
-    testGateway: payments.testGateway,
-    seller: config.seller,
-    media,
-    publicUrl: config.publicUrl,
-    origins,
-    operatorToken: config.operatorToken,
-    contentSources: { publicUrl: config.publicUrl, s3: config.s3, pexels: config.pexels },
-    rateLimit: config.authRateLimit,
-    webDistDir: config.webDistDir,
-    logLevel: config.logLevel,
-    production: config.production,
-    validateResponses: config.validateResponses,
-    trustProxy: config.trustProxy,
-    readiness: createReadiness({ database, storage }),
-    metrics: core.metrics,
-  });
-  payments.connect(app);
-  return { ...core, app, auth, email, signer, uploads, quotas, billing, testGateway: payments.testGateway, media };
+  const uploads = createUploadService({ storage, uploads: repositories.uploads, signer, probe: core.mediaPort.probeDecodable, tmpDir: config.tmpDir });
+  return { ...core, config, log, email, payments, quotas, auth, origins, signer, uploads, connectPayments: connect };
+}
+
+/** The composition root of the web process: infrastructure, then the feature modules, then the HTTP shell with them on it. */
+export async function composeApp(config: AppConfig, database: DatabaseHandle, log: Logger) {
+  const { connectPayments, ...infra } = await composeInfrastructure(config, database, log);
+  const features = composeFeatures(infra);
+  const app = await buildApp(
+    {
+      auth: infra.auth,
+      origins: infra.origins,
+      publicUrl: config.publicUrl,
+      operatorToken: config.operatorToken,
+      contentSources: { publicUrl: config.publicUrl, s3: config.s3, pexels: config.pexels },
+      rateLimits: infra.repositories.rateLimits,
+      webDistDir: config.webDistDir,
+      logLevel: config.logLevel,
+      production: config.production,
+      validateResponses: config.validateResponses,
+      trustProxy: config.trustProxy,
+      readiness: createReadiness({ database, storage: infra.storage }),
+      metrics: infra.metrics,
+    },
+    features.modules,
+  );
+  connectPayments(app);
+  return { ...infra, app, testGateway: infra.payments.testGateway, media: { library: features.library } };
 }

@@ -13,7 +13,8 @@ const endedStatuses = new Set(['cancelled', 'halted', 'completed', 'expired']);
 
 /**
  * Credits per billing period. Every check happens here, on the server, with one conditional UPDATE per credit, so
- * concurrent requests can never take more than the allowance; a generation that fails gives its credit back.
+ * concurrent requests can never take more than the allowance. Only the paid-job service (core/paid-jobs) takes and
+ * gives back credits: a generation that fails gives its credit back there.
  */
 export function createQuotaService(deps: { subscriptions: SubscriptionsRepository; clock: Clock; creditSpent?: (kind: QuotaKind) => void }) {
   const { subscriptions, clock } = deps;
@@ -60,17 +61,6 @@ export function createQuotaService(deps: { subscriptions: SubscriptionsRepositor
 
     async refund(userId: string, kind: QuotaKind): Promise<void> {
       await subscriptions.refund(userId, kind);
-    },
-
-    /** Runs `work` with one credit taken; if it throws, the credit is given back before the error goes on. */
-    async withCredit<T>(userId: string, kind: QuotaKind, work: () => Promise<T>): Promise<T> {
-      await service.consume(userId, kind);
-      try {
-        return await work();
-      } catch (error) {
-        await service.refund(userId, kind);
-        throw error;
-      }
     },
   };
   return service;

@@ -35,6 +35,11 @@ export function createProjectVideoJobs(deps: ProjectVideoJobsDependencies) {
     await workflow.update(project, { previewVideoKey: key });
   }
 
+  function renderPlan(project: ProjectRecord, purpose: VideoJobPurpose) {
+    const composition = toStoredComposition(workflow.document(project), { withSubtitles: false, maxSeconds: maxVideoSeconds });
+    return { job: deps.renderJob, payload: { composition, profile: 'preview' as const, outputKey: renderKey(project, purpose) } };
+  }
+
   return {
     /** Where a purpose's job writes its video: fixed per project and purpose, so a retried job overwrites its own. */
     outputKey: renderKey,
@@ -58,10 +63,13 @@ export function createProjectVideoJobs(deps: ProjectVideoJobsDependencies) {
       return record && (record.state === 'queued' || record.state === 'processing') ? record.id : null;
     },
 
+    /** The preview render of the project's document as it is now: the job and its payload, for a start to enqueue. */
+    renderPlan,
+
     async start(project: ProjectRecord, purpose: VideoJobPurpose): Promise<{ jobId: string }> {
-      const composition = toStoredComposition(workflow.document(project), { withSubtitles: false, maxSeconds: maxVideoSeconds });
+      const plan = renderPlan(project, purpose);
       // A new job per request; the output key is fixed per purpose, so a restart overwrites the earlier render.
-      const job = await queue.enqueue(deps.renderJob, { composition, profile: 'preview', outputKey: renderKey(project, purpose) }, { userId: project.userId });
+      const job = await queue.enqueue(plan.job, plan.payload, { userId: project.userId });
       await workflow.save(project, { videoJob: { jobId: job.id, purpose } });
       return { jobId: job.id };
     },

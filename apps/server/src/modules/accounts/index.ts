@@ -1,8 +1,5 @@
-import type { Auth } from '../../platform/auth.ts';
-import type { OutboxRepository } from '../../db/repositories/outbox.ts';
-import type { PageViewsRepository } from '../../db/repositories/page-views.ts';
-import type { UsersRepository } from '../../db/repositories/users.ts';
 import type { FeatureModule } from '../../http/feature-module.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { createAccountsService } from './accounts.ts';
 import { registerAnalyticsRoutes } from './analytics-routes.ts';
@@ -10,21 +7,16 @@ import { registerAuthHandler } from './auth-handler.ts';
 import { registerDevOutboxRoutes } from './dev-outbox-routes.ts';
 
 /** Sign-up, sign-in and the account itself (better-auth underneath), page views, and the dev mailbox when mail stays in the outbox. */
-export function accountsModule(deps: {
-  auth: Auth;
-  users: UsersRepository;
-  pageViews: PageViewsRepository;
-  publicUrl: string;
-  resendLimit: { max: number; windowSeconds: number };
-  /** The outbox the dev mailbox reads; undefined when mail really goes out. */
-  outbox: OutboxRepository | undefined;
-}): FeatureModule {
+export function accountsModule(infra: Infrastructure): FeatureModule {
+  const { auth, repositories, config } = infra;
+  const resendLimit = config.authRateLimit;
   return {
     register({ router, operator }) {
-      registerAuthHandler(router, deps.auth, deps.publicUrl, deps.resendLimit);
-      registerAccountRoutes(router, { accounts: createAccountsService({ users: deps.users, auth: deps.auth }), resendLimit: deps.resendLimit });
-      registerAnalyticsRoutes(router, { pageViews: deps.pageViews });
-      if (deps.outbox) registerDevOutboxRoutes(router, deps.outbox, operator);
+      registerAuthHandler(router, auth, config.publicUrl, resendLimit);
+      registerAccountRoutes(router, { accounts: createAccountsService({ users: repositories.users, auth }), resendLimit });
+      registerAnalyticsRoutes(router, { pageViews: repositories.pageViews });
+      // The dev mailbox reads the outbox, which holds mail only while none really goes out.
+      if (infra.email.kind === 'outbox') registerDevOutboxRoutes(router, repositories.outbox, operator);
     },
   };
 }

@@ -10,16 +10,10 @@ import {
 } from '@reelsmith/contracts';
 import { sceneTransitionSeconds } from '@reelsmith/media';
 import { UserFacingError } from '../../errors.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import type { VideoGenerationInput, VideoGenerationJob } from '../../jobs/video-generation-job.ts';
+import type { VideoGenerationInput } from '../../jobs/video-generation-job.ts';
 import type { VideoGenerator } from '../../providers/video-generation/types.ts';
-import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
-import type { QuotaService } from '../../core/credits/quotas.ts';
-import { inspectBuffer, type MediaProber } from '../../core/files/upload-inspection.ts';
-import type { UploadService } from '../../core/files/uploads.ts';
-import { startScope } from '../../core/project/start-scope.ts';
-import type { VideoJobCredits } from '../../core/paid-jobs/video-job-credits.ts';
-import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
+import { inspectBuffer } from '../../core/files/upload-inspection.ts';
+import type { GenerationStartDependencies } from '../../core/paid-jobs/paid-jobs.ts';
 
 /** One side of the form as it came: its type, its prompt (trimmed, maybe empty) and its file, if one was sent. */
 export interface SideInput {
@@ -29,17 +23,8 @@ export interface SideInput {
   file?: { content: Buffer; filename: string };
 }
 
-export interface BeforeAfterDependencies {
-  workflow: WorkflowProjects;
-  uploads: UploadService;
-  quotas: QuotaService;
-  videoJobs: ProjectVideoJobs;
-  credits: VideoJobCredits;
-  queue: JobQueue;
-  job: VideoGenerationJob;
+export interface BeforeAfterDependencies extends GenerationStartDependencies {
   generatorName: VideoGenerator['name'];
-  probe: MediaProber;
-  tmpDir: string;
 }
 
 type CheckedSide = SideInput & { file: NonNullable<SideInput['file']> };
@@ -92,38 +77,33 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
     async generate(userId: string, request: { videoId?: string; transition: AiVideoTransition; sides: SideInput[] }): Promise<GenerateBeforeAfterResponse> {
       const sides = await checkSides(request.sides);
       const named = request.videoId ? await workflow.resolve(userId, request.videoId) : undefined;
-      // A start while this project's video is being made follows it: no second generation, no second credit.
-      if (named && (await deps.videoJobs.running(named, 'before-after'))) return { status: 'processing', video_id: named.id };
-      const usesAi = sides.some((side) => side.type === 'image-to-video');
-
-      const scope = startScope(deps.uploads, workflow);
-      const start = () => scope.run(async (): Promise<GenerateBeforeAfterResponse> => {
-        const project = await scope.project(deps.quotas, userId, request.videoId, 'before-after');
-        const scenes = [];
-        for (const side of sides) scenes.push(sceneOf(side, await scope.store(userId, 'before-after', side.file)));
-        const outputKey = deps.videoJobs.outputKey(project, 'before-after');
-        // The generated video is the project's background from here on: the shared steps after it play it once.
-        const saved = await workflow.save(project, { background: { kind: 'clips', clips: [{ key: outputKey, duration: beforeAfterSeconds }], fit: 'trim' } });
-        // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.
-        const idempotencyKey = `before-after:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
-        const { record: job, created } = await deps.queue.enqueueOnce(deps.job, { scenes, join: { transition: request.transition }, outputKey }, { userId, idempotencyKey });
-        if (!created) {
-          if (usesAi) await deps.quotas.refund(userId, 'aiVideos');
-          await scope.takeBack();
-          return { status: 'processing', video_id: project.id };
-        }
-        await deps.videoJobs.track(saved, 'before-after', job.id);
-        if (usesAi) await deps.credits.hold(saved, job.id, 'aiVideos');
-        return { status: 'processing', video_id: saved.id };
+      const answer = (project: { id: string }): GenerateBeforeAfterResponse => ({ status: 'processing', video_id: project.id });
+      return deps.paidJobs.start({
+        userId,
+        credit: sides.some((side) => side.type === 'image-to-video') ? 'aiVideos' : null,
+        // A start while this project's video is being made follows it: no second generation, no second credit.
+        underWay: async () => (named && (await deps.videoJobs.running(named, 'before-after')) ? answer(named) : null),
+        async prepare(scope) {
+          const project = await scope.project(deps.quotas, userId, request.videoId, 'before-after');
+          const scenes = [];
+          for (const side of sides) scenes.push(sceneOf(side, await scope.store(userId, 'before-after', side.file)));
+          const outputKey = deps.videoJobs.outputKey(project, 'before-after');
+          // The generated video is the project's background from here on: the shared steps after it play it once.
+          const saved = await workflow.save(project, { background: { kind: 'clips', clips: [{ key: outputKey, duration: beforeAfterSeconds }], fit: 'trim' } });
+          // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.
+          const idempotencyKey = `before-after:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
+          return { project: saved, job: deps.job, payload: { scenes, join: { transition: request.transition }, outputKey }, idempotencyKey };
+        },
+        async began(project, job) {
+          await deps.videoJobs.track(project, 'before-after', job.id);
+          return answer(project);
+        },
+        followed: answer,
       });
-      if (!usesAi) return start();
-      // A failed earlier generation's credit comes back first, so it can pay for this one.
-      await deps.credits.settleUser(userId);
-      return deps.quotas.withCredit(userId, 'aiVideos', start);
     },
 
     async options(userId: string): Promise<BeforeAfterOptions> {
-      await deps.credits.settleUser(userId);
+      await deps.paidJobs.settleUser(userId);
       const subscription = await deps.quotas.current(userId);
       return { ai_credits_left: subscription.aiVideosUsed < subscription.aiVideosAllowed, generator: deps.generatorName };
     },

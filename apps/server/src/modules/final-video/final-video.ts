@@ -26,7 +26,7 @@ import { keyOfSignedUrl } from '../../core/project/projects.ts';
 import type { QuotaService } from '../../core/credits/quotas.ts';
 import { currentSubtitles, editedSubtitles, type DocumentSubtitles, type SubtitleSettings } from '../../core/project/document-subtitles.ts';
 import type { UploadService } from '../../core/files/uploads.ts';
-import type { VideoJobCredits } from '../../core/paid-jobs/video-job-credits.ts';
+import type { PaidJobs } from '../../core/paid-jobs/paid-jobs.ts';
 import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 export interface FinalVideoRequest extends SubtitleSettings {
@@ -44,11 +44,11 @@ export interface FinalVideoDependencies {
   workflow: WorkflowProjects;
   queue: JobQueue;
   job: FinalRenderJob;
-  quotas: QuotaService;
+  quotas: Pick<QuotaService, 'current'>;
   uploads: UploadService;
   signer: FileUrlSigner;
   ownSound: OwnSoundService;
-  credits: VideoJobCredits;
+  paidJobs: PaidJobs;
   /** The logo the user uploaded on the dashboard (storage key), null when there is none. */
   logoOf: (userId: string) => Promise<string | null>;
 }
@@ -122,7 +122,7 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
   async function assertCreditFor(project: ProjectRecord, audioKey: string | null): Promise<void> {
     if (!creditRule(project, audioKey).usesCredit) return;
     // A render of this project still under way holds a credit, which a newer render takes over (supersede).
-    if (await deps.credits.holdsAny(project)) return;
+    if (await deps.paidJobs.holdsAny(project)) return;
     const subscription = await deps.quotas.current(project.userId);
     if (subscription.videosUsed >= subscription.videosAllowed) throw new UserFacingError(403, quotaMessages.videos);
   }
@@ -131,7 +131,7 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
   async function supersede(project: ProjectRecord, jobId: string): Promise<void> {
     const record = await queue.status(project.userId, jobId);
     if (inFlightStates.has(record.state)) await queue.cancel(project.userId, jobId);
-    await deps.credits.settle(project.userId, project.id);
+    await deps.paidJobs.settle(project.userId, project.id);
   }
 
   async function storeCtaImage(userId: string, image: NonNullable<FinalVideoRequest['ctaImage']>): Promise<string> {
@@ -155,7 +155,7 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
       const doc = ownSound ? { ...stored, ownSound } : stored;
       const subtitles = subtitlesForFinal(doc, request);
       // Renders that failed since give their credits back before this one is counted.
-      await deps.credits.settleUser(userId);
+      await deps.paidJobs.settleUser(userId);
       const audioKey = audioKeyOf(doc);
       await assertCreditFor(project, audioKey);
 
@@ -177,26 +177,24 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
       const idempotencyKey = previous ? `final:${fingerprint}:after:${previous.jobId}` : `final:${fingerprint}`;
 
       // The credit is held from the start, so the renders under way never outnumber the credits left.
-      const charge = creditRule(savedProject, audioKey).usesCredit;
-      if (charge) await deps.quotas.consume(userId, 'videos');
-      let started: Awaited<ReturnType<JobQueue['enqueueOnce']>>;
-      try {
-        started = await queue.enqueueOnce(deps.job, { projectId: project.id, composition }, { userId, idempotencyKey });
-      } catch (error) {
-        if (charge) await deps.quotas.refund(userId, 'videos');
-        throw error;
-      }
-      // A simultaneous identical request started it: that one holds the credit.
-      if (charge && !started.created) await deps.quotas.refund(userId, 'videos');
-      else if (charge) await deps.credits.hold(project, started.record.id, 'videos');
-      await workflow.save(project, { finalRender: { jobId: started.record.id, fingerprint, idempotencyKey } });
-      return statusOf(project, started.record);
+      const remember = async (job: JobStatusRecord) => {
+        await workflow.save(project, { finalRender: { jobId: job.id, fingerprint, idempotencyKey } });
+        return statusOf(project, job);
+      };
+      return deps.paidJobs.start({
+        userId,
+        credit: creditRule(savedProject, audioKey).usesCredit ? 'videos' : null,
+        prepare: async () => ({ project, job: deps.job, payload: { projectId: project.id, composition }, idempotencyKey }),
+        began: (_project, job) => remember(job),
+        // A simultaneous identical request started it: that one holds the credit.
+        followed: (_project, job) => remember(job),
+      });
     },
 
     /** What the next render of the project costs, for the page to say before the user clicks. */
     async cost(userId: string, videoId?: string): Promise<FinalVideoCost> {
       const project = await workflow.resolve(userId, videoId);
-      await deps.credits.settleUser(userId);
+      await deps.paidJobs.settleUser(userId);
       const rule = creditRule(project, audioKeyOf(workflow.document(project)));
       const subscription = await deps.quotas.current(userId);
       return {
@@ -219,7 +217,7 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
         record = await queue.status(userId, render.jobId);
       }
       // The poll that sees the outcome settles the held credit: kept for a video, given back for a failure.
-      if (!inFlightStates.has(record.state)) await deps.credits.settle(userId, project.id);
+      if (!inFlightStates.has(record.state)) await deps.paidJobs.settle(userId, project.id);
       return statusOf(project, record);
     },
   };

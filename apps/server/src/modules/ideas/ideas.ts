@@ -15,12 +15,14 @@ import { UserFacingError } from '../../errors.ts';
 import type { BusinessBrief, Writer } from '../../providers/writer/index.ts';
 import { newProjectDocument } from '../../core/project/project-document.ts';
 import type { QuotaService } from '../../core/credits/quotas.ts';
+import type { PaidJobs } from '../../core/paid-jobs/paid-jobs.ts';
 
 export interface IdeasServiceDependencies {
   profiles: BusinessProfilesRepository;
   ideas: IdeasRepository;
   projects: ProjectsRepository;
-  quotas: QuotaService;
+  quotas: Pick<QuotaService, 'current'>;
+  paidJobs: Pick<PaidJobs, 'charged'>;
   writer: Writer;
 }
 
@@ -101,7 +103,7 @@ export function createIdeasService(deps: IdeasServiceDependencies) {
      * goes back.
      */
     async generate(userId: string, profile: BusinessProfile): Promise<{ ideas: IdeaItem[]; allowance: IdeaAllowance }> {
-      const records = await deps.quotas.withCredit(userId, 'ideas', async () => {
+      const records = await deps.paidJobs.charged(userId, 'ideas', async () => {
         const drafts = await deps.writer.ideas(toBrief(profile), ideasPerBatch);
         return deps.ideas.addBatch(userId, randomUUID(), drafts.map((draft) => ({ id: randomUUID(), ...draft })));
       });

@@ -15,9 +15,7 @@ import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts'
 import { keyOfSignedUrl } from '../../core/project/projects.ts';
 import type { QuotaService } from '../../core/credits/quotas.ts';
 import { inspectBuffer, type MediaProber } from '../../core/files/upload-inspection.ts';
-import type { UploadService } from '../../core/files/uploads.ts';
-import { startScope } from '../../core/project/start-scope.ts';
-import type { VideoJobCredits } from '../../core/paid-jobs/video-job-credits.ts';
+import type { PaidJobs } from '../../core/paid-jobs/paid-jobs.ts';
 import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 
 /** One image as the form sent it: a file, or the URL of one of the user's image uploads; `n` is its number (1..). */
@@ -29,12 +27,11 @@ export interface ImageInput {
 
 export interface ImageToVideoDependencies {
   workflow: WorkflowProjects;
-  uploads: UploadService;
   storage: ObjectStorage;
   signer: FileUrlSigner;
-  quotas: QuotaService;
+  quotas: Pick<QuotaService, 'current'>;
   videoJobs: ProjectVideoJobs;
-  credits: VideoJobCredits;
+  paidJobs: PaidJobs;
   probe: MediaProber;
   tmpDir: string;
 }
@@ -92,18 +89,23 @@ export function createImageToVideoService(deps: ImageToVideoDependencies) {
       for (const image of images) if (!image.file) urlKeys.set(image.n, await ownImageKey(userId, image));
       await checkFiles(images);
       if (request.videoId) await workflow.resolve(userId, request.videoId);
-      await deps.credits.settleUser(userId);
 
-      const scope = startScope(deps.uploads, workflow);
-      return deps.quotas.withCredit(userId, 'aiVideos', () => scope.run(async () => {
-        const project = await scope.project(deps.quotas, userId, request.videoId, 'image-to-video');
-        const keys: string[] = [];
-        for (const image of images) keys.push(image.file ? await scope.store(userId, 'scene-image', image.file) : urlKeys.get(image.n)!);
-        const saved = await workflow.save(project, { background: { kind: 'scenes', scenes: scenesOf(keys, request.zoom), transition: request.effect } });
-        const { jobId } = await deps.videoJobs.start(saved, 'images');
-        await deps.credits.hold(saved, jobId, 'aiVideos');
-        return { status: 'processing' as const, video_id: saved.id };
-      }));
+      return deps.paidJobs.start({
+        userId,
+        credit: 'aiVideos',
+        async prepare(scope) {
+          const project = await scope.project(deps.quotas, userId, request.videoId, 'image-to-video');
+          const keys: string[] = [];
+          for (const image of images) keys.push(image.file ? await scope.store(userId, 'scene-image', image.file) : urlKeys.get(image.n)!);
+          const saved = await workflow.save(project, { background: { kind: 'scenes', scenes: scenesOf(keys, request.zoom), transition: request.effect } });
+          return { project: saved, ...deps.videoJobs.renderPlan(saved, 'images') };
+        },
+        async began(project, job) {
+          await deps.videoJobs.track(project, 'images', job.id);
+          return { status: 'processing' as const, video_id: project.id };
+        },
+        followed: (project) => ({ status: 'processing' as const, video_id: project.id }),
+      });
     },
   };
 }

@@ -1,12 +1,44 @@
 import type { FeatureModule } from '../../http/feature-module.ts';
-import type { MediaLibrary } from './library.ts';
+import type { Infrastructure } from '../../infrastructure.ts';
+import type { PexelsSettings } from '../../providers/stock/index.ts';
+import type { MediaPort } from '../../providers/media/types.ts';
+import type { ObjectStorage } from '../../providers/storage/types.ts';
+import { createMediaLibrary, type LibrarySettings, type LibraryTask, type MediaLibrary } from './library.ts';
+import { createLibraryCatalogue } from './library-catalogue.ts';
 import { registerLibraryLifecycle } from './library-lifecycle.ts';
+import { queuedLibraryItems } from './library-makers.ts';
+import { operatorTasks } from './library-operator.ts';
+import { fullLibrary, generatedTasks } from './library-tasks.ts';
 
-/** The generated media library: made in the background from the app's start, stopped with it. */
-export function libraryModule(deps: { library: MediaLibrary; warmUp: boolean }): FeatureModule {
+/**
+ * Every item of the library in the order they are made. The web process lists them and queues the missing ones; a
+ * worker looks each queued one up here, in the list its own (identical) settings give.
+ */
+export function libraryTasks(deps: { settings: LibrarySettings; pexels: PexelsSettings | undefined; storage: ObjectStorage; media: MediaPort }) {
+  const counts = { ...fullLibrary, ...deps.settings.counts };
+  return async (): Promise<LibraryTask[]> => [
+    // The operator's files come first: they are quick to import and are what the operator chose to offer.
+    ...(await operatorTasks(deps.storage, deps.media, deps.settings)),
+    // With Pexels configured the local stock set would never be searched, so only music and backgrounds are made.
+    ...generatedTasks(deps.storage, deps.media, counts, { stock: !deps.pexels }),
+  ];
+}
+
+export interface LibraryModule extends FeatureModule {
+  library: MediaLibrary;
+  catalogue: ReturnType<typeof createLibraryCatalogue>;
+}
+
+/** The generated media library (stock, backgrounds, music): made in the background from the app's start, stopped with it. */
+export function libraryModule(infra: Infrastructure): LibraryModule {
+  const { config, storage, queue } = infra;
+  const tasks = libraryTasks({ settings: config.library, pexels: config.pexels, storage, media: infra.mediaPort });
+  const library = createMediaLibrary({ tasks, make: queuedLibraryItems({ queue, job: infra.jobs.libraryItem }), log: infra.log });
   return {
+    library,
+    catalogue: createLibraryCatalogue({ library, signer: infra.signer }),
     register({ app }) {
-      registerLibraryLifecycle(app, deps);
+      registerLibraryLifecycle(app, { library, warmUp: config.library.warmUp });
     },
   };
 }

@@ -1,12 +1,21 @@
 import type { FeatureModule } from '../../http/feature-module.ts';
-import { createProductIntroService, type ProductIntroDependencies } from './product-intro.ts';
+import type { Infrastructure, SharedCore } from '../../infrastructure.ts';
+import { createProductIntroService } from './product-intro.ts';
 import { registerProductIntroRoutes } from './product-intro-routes.ts';
 
 /** Product Intro: four product images brought to life as 3.5 s scenes of chosen types, joined into 14 s. */
-export function productIntroModule(deps: ProductIntroDependencies): FeatureModule {
+export function productIntroModule(infra: Infrastructure, shared: SharedCore): FeatureModule {
+  const intro = createProductIntroService({
+    ...shared,
+    quotas: infra.quotas,
+    job: infra.jobs.videoGeneration,
+    generatorName: infra.videoGenerator.name,
+    probe: shared.probeMedia,
+    tmpDir: infra.config.tmpDir,
+  });
   return {
     register({ router }) {
-      registerProductIntroRoutes(router, { intro: createProductIntroService(deps) });
+      registerProductIntroRoutes(router, { intro });
     },
   };
 }

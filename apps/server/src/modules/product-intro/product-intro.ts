@@ -16,16 +16,10 @@ import { crossedSceneSeconds } from '@reelsmith/media';
 import { UserFacingError } from '../../errors.ts';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import type { FormFile } from '../../http/multipart-form.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import type { VideoGenerationInput, VideoGenerationJob } from '../../jobs/video-generation-job.ts';
+import type { VideoGenerationInput } from '../../jobs/video-generation-job.ts';
 import type { VideoGenerator } from '../../providers/video-generation/types.ts';
-import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
-import type { QuotaService } from '../../core/credits/quotas.ts';
-import { inspectBuffer, type MediaProber } from '../../core/files/upload-inspection.ts';
-import type { UploadService } from '../../core/files/uploads.ts';
-import { startScope, type StartScope } from '../../core/project/start-scope.ts';
-import type { VideoJobCredits } from '../../core/paid-jobs/video-job-credits.ts';
-import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
+import { inspectBuffer } from '../../core/files/upload-inspection.ts';
+import type { GenerationStartDependencies } from '../../core/paid-jobs/paid-jobs.ts';
 
 /** One scene of the form as it came: its type and extension as typed, and its image if one was sent. */
 export interface IntroSceneInput {
@@ -41,17 +35,8 @@ export interface IntroRequest {
   scenes: IntroSceneInput[];
 }
 
-export interface ProductIntroDependencies {
-  workflow: WorkflowProjects;
-  uploads: UploadService;
-  quotas: QuotaService;
-  queue: JobQueue;
-  job: VideoGenerationJob;
-  videoJobs: ProjectVideoJobs;
-  credits: VideoJobCredits;
+export interface ProductIntroDependencies extends GenerationStartDependencies {
   generatorName: VideoGenerator['name'];
-  probe: MediaProber;
-  tmpDir: string;
 }
 
 interface CheckedScene {
@@ -111,44 +96,40 @@ export function createProductIntroService(deps: ProductIntroDependencies) {
 
   const following = (project: ProjectRecord): GenerateIntroResponse => ({ status: 'processing', video_id: project.id, reconnected: true });
 
-  async function start(userId: string, found: ProjectRecord | null, scenes: CheckedScene[], transition: AiVideoTransition, scope: StartScope): Promise<GenerateIntroResponse> {
-    const project = found ?? (await scope.project(deps.quotas, userId, undefined, 'product-intro'));
-    const keys: string[] = [];
-    for (const scene of scenes) keys.push(await scope.store(userId, 'intro-image', scene.image));
-    const outputKey = deps.videoJobs.outputKey(project, 'intro');
-    const payload: VideoGenerationInput = {
-      scenes: scenes.map((scene, i) => ({
-        imageKey: keys[i]!,
-        prompt: introScenePrompt(scene.type, scene.extension),
-        seconds: crossedSceneSeconds(i, scenes.length, introSceneSeconds),
-      })),
-      join: { transition },
-      outputKey,
-    };
-    // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.
-    const idempotencyKey = `product-intro:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
-    const { record, created } = await deps.queue.enqueueOnce(deps.job, payload, { userId, idempotencyKey });
-    if (!created) {
-      await deps.quotas.refund(userId, 'aiVideos');
-      await scope.takeBack();
-      return following(project);
-    }
-    // The generated video is the project's background once it exists: played once and kept whole, and silent.
-    const saved = await workflow.save(project, { background: { kind: 'clips', clips: [{ key: outputKey, duration: introSeconds }], fit: 'trim', hasSpeech: false } });
-    await deps.videoJobs.track(saved, 'intro', record.id);
-    await deps.credits.hold(saved, record.id, 'aiVideos');
-    return { status: 'processing', video_id: saved.id, reconnected: false };
-  }
-
   return {
     async generate(userId: string, request: IntroRequest): Promise<GenerateIntroResponse> {
       const scenes = await checkScenes(request.scenes);
       const found = request.videoId ? await workflow.resolve(userId, request.videoId) : null;
-      if (found && (await deps.videoJobs.running(found, 'intro'))) return following(found);
-      // A failed earlier generation's credit comes back first, so it can pay for this one.
-      await deps.credits.settleUser(userId);
-      const scope = startScope(deps.uploads, workflow);
-      return deps.quotas.withCredit(userId, 'aiVideos', () => scope.run(() => start(userId, found, scenes, request.transition, scope)));
+      return deps.paidJobs.start({
+        userId,
+        credit: 'aiVideos',
+        underWay: async () => (found && (await deps.videoJobs.running(found, 'intro')) ? following(found) : null),
+        async prepare(scope) {
+          const project = found ?? (await scope.project(deps.quotas, userId, undefined, 'product-intro'));
+          const keys: string[] = [];
+          for (const scene of scenes) keys.push(await scope.store(userId, 'intro-image', scene.image));
+          const payload: VideoGenerationInput = {
+            scenes: scenes.map((scene, i) => ({
+              imageKey: keys[i]!,
+              prompt: introScenePrompt(scene.type, scene.extension),
+              seconds: crossedSceneSeconds(i, scenes.length, introSceneSeconds),
+            })),
+            join: { transition: request.transition },
+            outputKey: deps.videoJobs.outputKey(project, 'intro'),
+          };
+          // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.
+          const idempotencyKey = `product-intro:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
+          return { project, job: deps.job, payload, idempotencyKey };
+        },
+        async began(project, job) {
+          // The generated video is the project's background once it exists: played once and kept whole, and silent.
+          const clip = { key: deps.videoJobs.outputKey(project, 'intro'), duration: introSeconds };
+          const saved = await workflow.save(project, { background: { kind: 'clips', clips: [clip], fit: 'trim', hasSpeech: false } });
+          await deps.videoJobs.track(saved, 'intro', job.id);
+          return { status: 'processing', video_id: saved.id, reconnected: false };
+        },
+        followed: following,
+      });
     },
 
     settings: () => ({ generator: deps.generatorName }),

@@ -1,13 +1,14 @@
 import type { FeatureModule } from '../../http/feature-module.ts';
-import type { VideoGenerator } from '../../providers/video-generation/types.ts';
-import { createProductShowcaseService, type ProductShowcaseDependencies } from './product-showcase.ts';
+import type { Infrastructure, SharedCore } from '../../infrastructure.ts';
+import { createProductShowcaseService } from './product-showcase.ts';
 import { registerProductShowcaseRoutes } from './product-showcase-routes.ts';
 
 /** Product Showcase: one or two product images brought to life with their texts on them, as 7 s scenes. */
-export function productShowcaseModule(deps: { showcase: ProductShowcaseDependencies; generatorName: VideoGenerator['name'] }): FeatureModule {
+export function productShowcaseModule(infra: Infrastructure, shared: SharedCore): FeatureModule {
+  const showcase = createProductShowcaseService({ ...shared, quotas: infra.quotas, job: infra.jobs.videoGeneration, probe: shared.probeMedia, tmpDir: infra.config.tmpDir });
   return {
     register({ router }) {
-      registerProductShowcaseRoutes(router, { showcase: createProductShowcaseService(deps.showcase), generatorName: deps.generatorName });
+      registerProductShowcaseRoutes(router, { showcase, generatorName: infra.videoGenerator.name });
     },
   };
 }

@@ -10,15 +10,9 @@ import {
 } from '@reelsmith/contracts';
 import { crossedSceneSeconds } from '@reelsmith/media';
 import { UserFacingError } from '../../errors.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import type { VideoGenerationInput, VideoGenerationJob } from '../../jobs/video-generation-job.ts';
-import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
-import type { QuotaService } from '../../core/credits/quotas.ts';
-import { inspectBuffer, type MediaProber } from '../../core/files/upload-inspection.ts';
-import type { UploadService } from '../../core/files/uploads.ts';
-import { startScope } from '../../core/project/start-scope.ts';
-import type { VideoJobCredits } from '../../core/paid-jobs/video-job-credits.ts';
-import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
+import type { VideoGenerationInput } from '../../jobs/video-generation-job.ts';
+import { inspectBuffer } from '../../core/files/upload-inspection.ts';
+import type { GenerationStartDependencies } from '../../core/paid-jobs/paid-jobs.ts';
 
 /** A product image as the form sent it: its whole size, and its bytes when they are within the limit. */
 export interface ShowcaseImage {
@@ -41,17 +35,7 @@ export interface ShowcaseRequest {
   transition: AiVideoTransition | '';
 }
 
-export interface ProductShowcaseDependencies {
-  workflow: WorkflowProjects;
-  uploads: UploadService;
-  quotas: QuotaService;
-  queue: JobQueue;
-  job: VideoGenerationJob;
-  videoJobs: ProjectVideoJobs;
-  credits: VideoJobCredits;
-  probe: MediaProber;
-  tmpDir: string;
-}
+export type ProductShowcaseDependencies = GenerationStartDependencies;
 
 const refuse = (status: number, message: string, field: string) => new UserFacingError(status, message, field);
 
@@ -103,37 +87,36 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
       const scenes = checkShowcase(request);
       await checkImages(scenes);
       const named = request.videoId ? await workflow.resolve(userId, request.videoId) : undefined;
-      // A start while this project's showcase is being made follows it: no second generation, no second credit.
-      if (named && (await deps.videoJobs.running(named, 'showcase'))) return { status: 'processing', error: null, video_id: named.id };
-      await deps.credits.settleUser(userId);
-
-      const scope = startScope(deps.uploads, workflow);
-      return deps.quotas.withCredit(userId, 'aiVideos', () => scope.run(async () => {
-        const project = await scope.project(deps.quotas, userId, request.videoId, 'product-showcase');
-        const keys: string[] = [];
-        for (const scene of scenes) keys.push(await scope.store(userId, 'showcase-image', { content: scene.image!.content!, filename: scene.image!.filename }));
-        const outputKey = deps.videoJobs.outputKey(project, 'showcase');
-        const payload: VideoGenerationInput = {
-          scenes: scenes.map((scene, i) => ({ imageKey: keys[i]!, prompt: scene.text.trim(), seconds: sceneSeconds(i, scenes.length), caption: scene.text.trim() })),
-          ...(scenes.length === 2 && request.transition ? { join: { transition: request.transition } } : {}),
-          outputKey,
-        };
-        // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.
-        const idempotencyKey = `showcase:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
-        const { record: job, created } = await deps.queue.enqueueOnce(deps.job, payload, { userId, idempotencyKey });
-        if (!created) {
-          await deps.quotas.refund(userId, 'aiVideos');
-          await scope.takeBack();
-          return { status: 'processing', error: null, video_id: project.id };
-        }
-        // The generated video is the project's background once it exists (the page goes on only then): played once
-        // and kept whole however short the voiceover, and silent, so no sound of its own is listened for.
-        const clip = { key: outputKey, duration: showcaseSceneSeconds * scenes.length };
-        const started = await workflow.save(project, { background: { kind: 'clips', clips: [clip], fit: 'trim', hasSpeech: false } });
-        await deps.videoJobs.track(started, 'showcase', job.id);
-        await deps.credits.hold(started, job.id, 'aiVideos');
-        return { status: 'processing', error: null, video_id: project.id };
-      }));
+      const answer = (project: { id: string }): GenerateShowcaseResponse => ({ status: 'processing', error: null, video_id: project.id });
+      return deps.paidJobs.start({
+        userId,
+        credit: 'aiVideos',
+        // A start while this project's showcase is being made follows it: no second generation, no second credit.
+        underWay: async () => (named && (await deps.videoJobs.running(named, 'showcase')) ? answer(named) : null),
+        async prepare(scope) {
+          const project = await scope.project(deps.quotas, userId, request.videoId, 'product-showcase');
+          const keys: string[] = [];
+          for (const scene of scenes) keys.push(await scope.store(userId, 'showcase-image', { content: scene.image!.content!, filename: scene.image!.filename }));
+          const outputKey = deps.videoJobs.outputKey(project, 'showcase');
+          const payload: VideoGenerationInput = {
+            scenes: scenes.map((scene, i) => ({ imageKey: keys[i]!, prompt: scene.text.trim(), seconds: sceneSeconds(i, scenes.length), caption: scene.text.trim() })),
+            ...(scenes.length === 2 && request.transition ? { join: { transition: request.transition } } : {}),
+            outputKey,
+          };
+          // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.
+          const idempotencyKey = `showcase:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
+          return { project, job: deps.job, payload, idempotencyKey };
+        },
+        async began(project, job) {
+          // The generated video is the project's background once it exists (the page goes on only then): played once
+          // and kept whole however short the voiceover, and silent, so no sound of its own is listened for.
+          const clip = { key: deps.videoJobs.outputKey(project, 'showcase'), duration: showcaseSceneSeconds * scenes.length };
+          const started = await workflow.save(project, { background: { kind: 'clips', clips: [clip], fit: 'trim', hasSpeech: false } });
+          await deps.videoJobs.track(started, 'showcase', job.id);
+          return answer(project);
+        },
+        followed: answer,
+      });
     },
   };
 }

@@ -3,10 +3,10 @@ import type { FeatureModule } from '../../http/feature-module.ts';
 import { registerScrollStopperRoutes } from './scroll-stopper-routes.ts';
 
 /** The Scroll Stopper's named backgrounds (choosing one starts a project: dashboard's create-video). */
-export function scrollStopperModule(deps: { backgrounds(): Promise<BackgroundItem[]> }): FeatureModule {
+export function scrollStopperModule(media: { backgrounds(): Promise<BackgroundItem[]> }): FeatureModule {
   return {
     register({ router }) {
-      registerScrollStopperRoutes(router, deps);
+      registerScrollStopperRoutes(router, media);
     },
   };
 }

@@ -11,17 +11,13 @@ import {
 } from '@reelsmith/contracts';
 import { maxMotionSeconds } from '@reelsmith/media';
 import { UserFacingError } from '../../errors.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
 import type { VideoGenerationJob } from '../../jobs/video-generation-job.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { ownerOfKey, type FileUrlSigner } from '../../core/files/file-urls.ts';
 import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
 import { keyOfSignedUrl } from '../../core/project/projects.ts';
-import type { QuotaService } from '../../core/credits/quotas.ts';
 import { inspectBuffer, type MediaProber } from '../../core/files/upload-inspection.ts';
-import type { UploadService } from '../../core/files/uploads.ts';
-import { startScope } from '../../core/project/start-scope.ts';
-import type { VideoJobCredits } from '../../core/paid-jobs/video-job-credits.ts';
+import type { PaidJobs } from '../../core/paid-jobs/paid-jobs.ts';
 import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
 import { pickStills, type StockStills } from './ai-video-stills.ts';
 import { sceneLengths } from './storyboard-timing.ts';
@@ -35,13 +31,10 @@ export interface SceneImageInput {
 
 export interface AiVideoDependencies {
   workflow: WorkflowProjects;
-  uploads: UploadService;
   storage: ObjectStorage;
   signer: FileUrlSigner;
-  quotas: QuotaService;
-  credits: VideoJobCredits;
+  paidJobs: PaidJobs;
   videoJobs: ProjectVideoJobs;
-  queue: JobQueue;
   job: VideoGenerationJob;
   generatorName: VideoGeneratorName;
   stock: StockStills;
@@ -106,53 +99,47 @@ export function createAiVideoService(deps: AiVideoDependencies) {
       const project = await workflow.resolve(userId, request.videoId);
       const voiceover = workflow.document(project).voiceover;
       if (!voiceover) throw new UserFacingError(409, storyboardTexts.needsVoiceover);
+      const answer = (reconnected: boolean): GenerateAiVideoResponse => ({ status: 'processing', video_id: project.id, reconnected });
       // Starting again while the generation runs follows that one: no second generation, no second credit.
-      if (await deps.videoJobs.running(project, 'ai-video')) return { status: 'processing', video_id: project.id, reconnected: true };
+      if (await deps.videoJobs.running(project, 'ai-video')) return answer(true);
 
       const given = new Set(images.map((image) => image.n));
       const stills = await pickStills(
         deps.stock,
         scenes.map((text, i) => ({ n: i + 1, text })).filter((scene) => !given.has(scene.n)),
       );
-      await deps.credits.settleUser(userId);
-
-      await deps.quotas.consume(userId, 'aiVideos');
-      const scope = startScope(deps.uploads, workflow);
-      try {
-        const keys: string[] = [];
-        for (let n = 1; n <= scenes.length; n++) {
-          const image = images.find((candidate) => candidate.n === n);
-          if (image?.file) keys.push(await scope.store(userId, 'scene-image', image.file));
-          else if (image) keys.push(urlKeys.get(n)!);
-          else {
-            const upload = await deps.stock.add(userId, { type: 'image', url: stills.get(n)!.src.portrait, purpose: 'scene-image' });
-            keys.push(keyOfSignedUrl(upload.url, signer)!);
+      const lengths = sceneLengths(scenes, { duration: Math.min(voiceover.duration, maxVideoSeconds), words: voiceover.words }).map(clipSeconds);
+      const outputKey = deps.videoJobs.outputKey(project, 'ai-video');
+      return deps.paidJobs.start({
+        userId,
+        credit: 'aiVideos',
+        async prepare(scope) {
+          const keys: string[] = [];
+          for (let n = 1; n <= scenes.length; n++) {
+            const image = images.find((candidate) => candidate.n === n);
+            if (image?.file) keys.push(await scope.store(userId, 'scene-image', image.file));
+            else if (image) keys.push(urlKeys.get(n)!);
+            else {
+              const upload = await deps.stock.add(userId, { type: 'image', url: stills.get(n)!.src.portrait, purpose: 'scene-image' });
+              keys.push(keyOfSignedUrl(upload.url, signer)!);
+            }
           }
-        }
-        const lengths = sceneLengths(scenes, { duration: Math.min(voiceover.duration, maxVideoSeconds), words: voiceover.words }).map(clipSeconds);
-        const outputKey = deps.videoJobs.outputKey(project, 'ai-video');
-        // Keyed by the job it follows: two starts at once find the same key, and only one generation begins.
-        const idempotencyKey = `ai-video:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
-        const payload = { scenes: scenes.map((prompt, i) => ({ imageKey: keys[i]!, prompt, seconds: lengths[i]! })), outputKey };
-        const { record, created } = await deps.queue.enqueueOnce(deps.job, payload, { userId, idempotencyKey });
-        if (!created) {
-          await deps.quotas.refund(userId, 'aiVideos');
-          await scope.takeBack();
-          return { status: 'processing', video_id: project.id, reconnected: true };
-        }
-        const duration = lengths.reduce((sum, length) => sum + length, 0);
-        const saved = await workflow.save(project, {
-          scenes: scenes.length === maxAiVideoScenes ? scenes : workflow.document(project).scenes,
-          background: { kind: 'clips', fit: 'trim', clips: [{ key: outputKey, duration }] },
-        });
-        await deps.videoJobs.track(saved, 'ai-video', record.id);
-        await deps.credits.hold(saved, record.id, 'aiVideos');
-        return { status: 'processing', video_id: project.id, reconnected: false };
-      } catch (error) {
-        await deps.quotas.refund(userId, 'aiVideos');
-        await scope.takeBack().catch(() => undefined);
-        throw error;
-      }
+          // Keyed by the job it follows: two starts at once find the same key, and only one generation begins.
+          const idempotencyKey = `ai-video:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
+          const payload = { scenes: scenes.map((prompt, i) => ({ imageKey: keys[i]!, prompt, seconds: lengths[i]! })), outputKey };
+          return { project, job: deps.job, payload, idempotencyKey };
+        },
+        async began(started, job) {
+          const duration = lengths.reduce((sum, length) => sum + length, 0);
+          const saved = await workflow.save(started, {
+            scenes: scenes.length === maxAiVideoScenes ? scenes : workflow.document(started).scenes,
+            background: { kind: 'clips', fit: 'trim', clips: [{ key: outputKey, duration }] },
+          });
+          await deps.videoJobs.track(saved, 'ai-video', job.id);
+          return answer(false);
+        },
+        followed: () => answer(true),
+      });
     },
 
     /** The generator's name, and the project's AI video generation if its latest video job is one. */

@@ -19,9 +19,7 @@ import type { FileUrlSigner } from '../../core/files/file-urls.ts';
 import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
 import type { QuotaService } from '../../core/credits/quotas.ts';
 import { inspectBuffer, type MediaProber } from '../../core/files/upload-inspection.ts';
-import type { UploadService } from '../../core/files/uploads.ts';
-import { startScope } from '../../core/project/start-scope.ts';
-import type { VideoJobCredits } from '../../core/paid-jobs/video-job-credits.ts';
+import type { PaidJobs } from '../../core/paid-jobs/paid-jobs.ts';
 import { noProjectMessage, type WorkflowProjects } from '../../core/project/workflow-projects.ts';
 import type { ImageGenerationJob } from '../../jobs/image-generation-job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -31,13 +29,12 @@ import type { VideoGenerator } from '../../providers/video-generation/types.ts';
 
 export interface UgcDependencies {
   workflow: WorkflowProjects;
-  uploads: UploadService;
   quotas: QuotaService;
   queue: JobQueue;
   imageJob: ImageGenerationJob;
   videoJob: VideoGenerationJob;
   videoJobs: ProjectVideoJobs;
-  credits: VideoJobCredits;
+  paidJobs: PaidJobs;
   signer: FileUrlSigner;
   probe: MediaProber;
   tmpDir: string;
@@ -127,7 +124,7 @@ export function createUgcService(deps: UgcDependencies) {
         // A second Generate while the still is being made follows that one rather than paying a vendor twice.
         if (record && running.has(record.state)) return { status: 'processing', video_id: existing.id };
       }
-      await deps.credits.settleUser(userId);
+      await deps.paidJobs.settleUser(userId);
       const subscription = await deps.quotas.current(userId);
       // Without an AI credit no video can follow the still: a vendor is not paid for an image that leads nowhere.
       if (subscription.aiVideosUsed >= subscription.aiVideosAllowed) throw new UserFacingError(403, quotaMessages.aiVideos);
@@ -136,18 +133,28 @@ export function createUgcService(deps: UgcDependencies) {
 
       // Numbered per user: starts racing past the bound's count find the same number, and only one still begins.
       const idempotencyKey = `ugc-image:${userId}:${await deps.images.everStarted(userId)}`;
-      const scope = startScope(deps.uploads, workflow);
-      return scope.run(async () => {
-        const project = existing ?? (await scope.project(deps.quotas, userId, undefined, videoType));
-        const productKey = image ? await scope.store(userId, 'ugc-product', image) : previous!.productKey;
-        // A new name per still, so a browser never shows an earlier still from its cache.
-        const imageKey = `users/${userId}/renders/${project.id}-ugc-${randomBytes(6).toString('hex')}.jpg`;
-        const payload = { productKey, prompt: ugcImagePrompt(config), background: config.background, placement: config.productPlacement, outputKey: imageKey };
-        const { record, created } = await queue.enqueueOnce(deps.imageJob, payload, { userId, idempotencyKey });
-        if (!created) throw new UserFacingError(409, ugcTexts.imageUnderWay);
-        // A new still starts its step 2 afresh: no video of it yet, the last prompt and length kept.
-        await workflow.save(project, { ugc: { config, productKey, imageJobId: record.id, imageKey, prompt: previous?.prompt, length: previous?.length } });
-        return { status: 'processing' as const, video_id: project.id };
+      let stored = { productKey: '', imageKey: '' };
+      return deps.paidJobs.start({
+        userId,
+        // The spec charges no credit for a still; the per-period bound above limits what vendors are paid for.
+        credit: null,
+        async prepare(scope) {
+          const project = existing ?? (await scope.project(deps.quotas, userId, undefined, videoType));
+          const productKey = image ? await scope.store(userId, 'ugc-product', image) : previous!.productKey;
+          // A new name per still, so a browser never shows an earlier still from its cache.
+          const imageKey = `users/${userId}/renders/${project.id}-ugc-${randomBytes(6).toString('hex')}.jpg`;
+          stored = { productKey, imageKey };
+          const payload = { productKey, prompt: ugcImagePrompt(config), background: config.background, placement: config.productPlacement, outputKey: imageKey };
+          return { project, job: deps.imageJob, payload, idempotencyKey };
+        },
+        async began(project, job) {
+          // A new still starts its step 2 afresh: no video of it yet, the last prompt and length kept.
+          await workflow.save(project, { ugc: { config, ...stored, imageJobId: job.id, prompt: previous?.prompt, length: previous?.length } });
+          return { status: 'processing' as const, video_id: project.id };
+        },
+        followed: () => {
+          throw new UserFacingError(409, ugcTexts.imageUnderWay);
+        },
       });
     },
 
@@ -199,29 +206,34 @@ export function createUgcService(deps: UgcDependencies) {
       const { ugc, record } = await imageJobState(project);
       if (record?.state !== 'done') throw new UserFacingError(409, ugcTexts.needUgcImage);
       // Generate again while this still's video is being made follows that one: no second generation, no second credit.
-      const current = ugc.videoJobId ? await jobRecord(userId, ugc.videoJobId) : null;
-      if (current && running.has(current.state)) return { status: 'processing', video_id: project.id };
-      await deps.credits.settleUser(userId);
-      return deps.quotas.withCredit(userId, 'aiVideos', async () => {
-        const seconds = Number(request.length);
-        const outputKey = deps.videoJobs.outputKey(project, 'ugc');
-        const payload = { scenes: [{ imageKey: ugc.imageKey, prompt, seconds }], outputKey };
-        // Keyed by the still and the video it follows: two Generates at once find the same key, and one video begins.
-        const idempotencyKey = `ugc-video:${project.id}:${ugc.imageJobId}:${ugc.videoJobId ?? 'first'}`;
-        const { record: job, created } = await queue.enqueueOnce(deps.videoJob, payload, { userId, idempotencyKey });
-        if (!created) {
-          await deps.quotas.refund(userId, 'aiVideos');
-          return { status: 'processing' as const, video_id: project.id };
-        }
-        // The generated video is the project's background once it exists (the page goes on only then): played once,
-        // kept whole however short the voiceover, and silent, so no sound of its own is listened for.
-        const saved = await workflow.save(project, {
-          ugc: { ...ugc, prompt, length: request.length, videoJobId: job.id },
-          background: { kind: 'clips', clips: [{ key: outputKey, duration: seconds }], fit: 'trim', hasSpeech: false },
-        });
-        await deps.videoJobs.track(saved, 'ugc', job.id);
-        await deps.credits.hold(saved, job.id, 'aiVideos');
-        return { status: 'processing' as const, video_id: project.id };
+      const answer = { status: 'processing' as const, video_id: project.id };
+      const seconds = Number(request.length);
+      const outputKey = deps.videoJobs.outputKey(project, 'ugc');
+      return deps.paidJobs.start({
+        userId,
+        credit: 'aiVideos',
+        underWay: async () => {
+          const current = ugc.videoJobId ? await jobRecord(userId, ugc.videoJobId) : null;
+          return current && running.has(current.state) ? answer : null;
+        },
+        prepare: async () => ({
+          project,
+          job: deps.videoJob,
+          payload: { scenes: [{ imageKey: ugc.imageKey, prompt, seconds }], outputKey },
+          // Keyed by the still and the video it follows: two Generates at once find the same key, and one video begins.
+          idempotencyKey: `ugc-video:${project.id}:${ugc.imageJobId}:${ugc.videoJobId ?? 'first'}`,
+        }),
+        async began(started, job) {
+          // The generated video is the project's background once it exists (the page goes on only then): played once,
+          // kept whole however short the voiceover, and silent, so no sound of its own is listened for.
+          const saved = await workflow.save(started, {
+            ugc: { ...ugc, prompt, length: request.length, videoJobId: job.id },
+            background: { kind: 'clips', clips: [{ key: outputKey, duration: seconds }], fit: 'trim', hasSpeech: false },
+          });
+          await deps.videoJobs.track(saved, 'ugc', job.id);
+          return answer;
+        },
+        followed: () => answer,
       });
     },
 

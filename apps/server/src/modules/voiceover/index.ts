@@ -1,25 +1,23 @@
-import type { FileUrlSigner } from '../../core/files/file-urls.ts';
 import type { FeatureModule } from '../../http/feature-module.ts';
+import type { Infrastructure, SharedCore } from '../../infrastructure.ts';
 import { createClonedVoiceService } from './cloned-voice.ts';
 import { registerClonedVoiceRoutes } from './cloned-voice-routes.ts';
-import type { VoiceSamples } from './voice-samples.ts';
+import { createVoiceSamples } from './voice-samples.ts';
 import { registerVoiceRoutes } from './voice-routes.ts';
 import { createVoiceoverService } from './voiceover.ts';
 import { registerVoiceoverRoutes } from './voiceover-routes.ts';
 
 /** Voices and their samples, the voiceover (speech, tempo) and the Pro plan's cloned voice. */
-export function voiceoverModule(deps: {
-  voiceover: Parameters<typeof createVoiceoverService>[0];
-  cloned: Omit<Parameters<typeof createClonedVoiceService>[0], 'voiceover'>;
-  samples: VoiceSamples;
-  signer: FileUrlSigner;
-}): FeatureModule {
+export function voiceoverModule(infra: Infrastructure, shared: SharedCore): FeatureModule {
+  const { storage, signer, config } = infra;
+  const voiceover = createVoiceoverService({ queue: infra.queue, speechJob: infra.jobs.speech, storage, signer, workflow: shared.workflow });
+  const clonedVoice = createClonedVoiceService({ cloner: infra.speech.cloner, quotas: infra.quotas, voiceover, recordingEmail: config.seller.email });
+  const samples = createVoiceSamples({ tts: infra.speech.tts, storage, tmpDir: config.tmpDir, log: infra.log.error });
   return {
     register({ router }) {
-      const voiceover = createVoiceoverService(deps.voiceover);
-      registerVoiceRoutes(router, { samples: deps.samples, signer: deps.signer });
+      registerVoiceRoutes(router, { samples, signer });
       registerVoiceoverRoutes(router, { voiceover });
-      registerClonedVoiceRoutes(router, { clonedVoice: createClonedVoiceService({ ...deps.cloned, voiceover }) });
+      registerClonedVoiceRoutes(router, { clonedVoice });
     },
   };
 }
