@@ -33,6 +33,7 @@ const providerGroups = ['**/core/**', '**/platform/**', '**/modules/**', '**/htt
 const providerMessage = 'providers sit below the features: declare the port you need in the provider.';
 const coreMessage = 'core is what features share: it knows no feature and no HTTP; declare a port for what a feature provides.';
 const roomMessage = 'Its rooms stack paid-jobs → project → credits → files: a room imports only the rooms below it.';
+const paidJobsMessage = 'Only the paid-job service (core/paid-jobs) takes, holds, settles or gives back a credit: start paid work with paidJobs.start or paidJobs.charged.';
 const coreRooms = ['paid-jobs', 'project', 'credits', 'files'];
 /** The rooms above `room`, as a sibling room imports them ('../project/…') and as any path names them. */
 const roomsAbove = (room) => coreRooms.slice(0, coreRooms.indexOf(room)).flatMap((above) => [`../${above}/**`, `**/core/${above}/**`]);
@@ -83,6 +84,19 @@ export default tseslint.config(
         'error',
         { selector: 'Literal[value=/^\\/api\\//]', message: "Call the API through lib/client.ts with an endpoint from @reelsmith/contracts, not a '/api/' path." },
         { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: "Call the API through lib/client.ts with an endpoint from @reelsmith/contracts, not a '/api/' path." },
+      ],
+    },
+  },
+  {
+    // Credits are taken, held, settled and given back in one place, so completion and credit stay one decision.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/core/paid-jobs/**', 'apps/server/src/core/credits/**', 'apps/server/src/db/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'CallExpression[callee.property.name=/^(consume|refund|withCredit)$/]', message: paidJobsMessage },
+        { selector: 'CallExpression[callee.property.name=/^(hold|release|holds)$/][callee.object.property.name=/^(videoCredits|holds)$/]', message: paidJobsMessage },
+        { selector: 'CallExpression[callee.property.name=/^(hold|release|holds)$/][callee.object.name=/^(videoCredits|holds)$/]', message: paidJobsMessage },
       ],
     },
   },

@@ -32,6 +32,14 @@ describe('import zones (eslint.config.js)', () => {
     expect(await restrictedImports('apps/server/src/core/project/probe.ts', "import type { Auth } from '../../platform/auth.ts';\nexport type A = Auth;\n")).toHaveLength(1);
   });
 
+  it('lets only the paid-job service take, hold or give back a credit', async () => {
+    const taking = "export const take = (quotas: { consume(u: string, k: string): Promise<void>; refund(u: string, k: string): Promise<void> }) => quotas.consume('u', 'videos').then(() => quotas.refund('u', 'videos'));\n";
+    expect(await ruleMessages('no-restricted-syntax', 'apps/server/src/modules/ugc/probe.ts', taking)).toHaveLength(2);
+    const holding = "export const hold = (repositories: { videoCredits: { hold(): Promise<void> } }) => repositories.videoCredits.hold();\n";
+    expect(await ruleMessages('no-restricted-syntax', 'apps/server/src/jobs/probe.ts', holding)).toHaveLength(1);
+    expect(await ruleMessages('no-restricted-syntax', 'apps/server/src/core/paid-jobs/probe.ts', taking)).toEqual([]);
+  });
+
   it('keeps server feature modules apart', async () => {
     const code = "import type { StockService } from '../stock/stock.ts';\nexport type S = StockService;\n";
     expect(await restrictedImports('apps/server/src/modules/brolls/probe.ts', code)).toHaveLength(1);
