@@ -7,9 +7,7 @@ import type { S3Settings } from './providers/storage/s3.ts';
 import type { PexelsSettings } from './providers/stock/pexels.ts';
 import type { TtsSettings } from './providers/tts/index.ts';
 import type { HostedTranscriberSettings } from './providers/transcriber/index.ts';
-import type { LibrarySettings } from './modules/library/library.ts';
 import type { LlmSettings } from './providers/writer/index.ts';
-import type { Seller } from './modules/billing/invoice-pdf.ts';
 import type { SegmentSettings } from './jobs/segmented-render.ts';
 import type { VideoGenerationJobDeps } from './jobs/video-generation-job.ts';
 import { videoGenerationSettingsFromEnv, type VideoGenerationSettings } from './providers/video-generation/settings.ts';
@@ -19,6 +17,31 @@ import { repoRoot } from './paths.ts';
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Who sells the plans: printed on every invoice. */
+export interface Seller {
+  name: string;
+  address: string;
+  taxId: string;
+  email: string;
+}
+
+/** How many of each generated kind the media library makes: the full set in the app, a handful in tests. */
+export interface LibraryCounts {
+  images: number;
+  videos: number;
+  backgrounds: number;
+  tracks: number;
+}
+
+/** The generated media library: when it starts, the operator's own folders, and how many of each kind. */
+export interface LibrarySettings {
+  /** Start generating as soon as the app is ready; otherwise on the first request that needs the library. */
+  warmUp: boolean;
+  stockDir: string | undefined;
+  musicDir: string | undefined;
+  counts?: Partial<LibraryCounts>;
+}
 
 export function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === 'true' || value === 'false') return value === 'true';

@@ -1,12 +1,8 @@
+import type { Seller } from '../../config.ts';
 import PDFDocument from 'pdfkit';
 import type { InvoiceRecord } from '../../db/repositories/billing.ts';
 
-export interface Seller {
-  name: string;
-  address: string;
-  taxId: string;
-  email: string;
-}
+export type { Seller };
 
 /**
  * Every text printed is one line of bounded length: the work of a rendering is then bounded whatever an account or a

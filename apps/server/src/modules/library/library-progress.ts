@@ -1,4 +1,4 @@
-import type { LibraryKind, LibraryLog, LibraryTask } from './library.ts';
+import type { LibraryKind, LibraryLog, LibraryTask } from './library-items.ts';
 
 const pickerNames: Record<LibraryKind, string> = { image: 'stock stills', video: 'stock loops', background: 'backgrounds', track: 'music' };
 

@@ -1,5 +1,14 @@
-import type { LibraryImage, LibraryVideo } from '../../providers/stock/types.ts';
+import type { LibraryCounts, LibrarySettings } from '../../config.ts';
+import type { LibraryItem, LibraryKind, LibraryLog, LibraryTask } from './library-items.ts';
 import { createLibraryProgress } from './library-progress.ts';
+
+export type { LibraryBackground, LibraryImage, LibraryItem, LibraryKind, LibraryLog, LibraryTask, LibraryTrack, LibraryVideo, LibraryVideoFile } from './library-items.ts';
+type ItemOf<K extends LibraryKind> = Extract<LibraryItem, { kind: K }>;
+
+export type { LibraryCounts, LibrarySettings };
+
+/** Makes one missing item: through the job queue in the app, in this process for `npm run library`. */
+export type LibraryItemMaker = (task: LibraryTask, signal: AbortSignal) => Promise<LibraryItem>;
 
 /**
  * The built-in media library: stock stills and loops, music and the Scroll Stopper backgrounds, generated on first
@@ -8,64 +17,6 @@ import { createLibraryProgress } from './library-progress.ts';
  * lists answer with what exists so far (or wait briefly for the first item of a kind). A later start finds every
  * stored item and renders nothing.
  */
-export interface LibraryTrack {
-  kind: 'track';
-  id: string;
-  title: string;
-  mood: string | null;
-  duration: number;
-  key: string;
-  silent: boolean;
-}
-
-export interface LibraryBackground {
-  kind: 'background';
-  id: string;
-  duration: number;
-  videoKey: string;
-  thumbnailKey: string;
-}
-
-export type { LibraryImage, LibraryVideo, LibraryVideoFile } from '../../providers/stock/types.ts';
-
-export type LibraryItem = LibraryImage | LibraryVideo | LibraryTrack | LibraryBackground;
-export type LibraryKind = LibraryItem['kind'];
-type ItemOf<K extends LibraryKind> = Extract<LibraryItem, { kind: K }>;
-
-/** One item to produce: `load` finds it already stored (cheap), `make` renders or imports it. */
-export interface LibraryTask {
-  /** The storage key of the item's marker: unique per item and recipe version. */
-  id: string;
-  label: string;
-  kind: LibraryKind;
-  load(): Promise<LibraryItem | null>;
-  make(scratchDir: string, signal: AbortSignal): Promise<LibraryItem>;
-}
-
-/** How many of each generated kind to make: the full set in the app, a handful in tests. */
-export interface LibraryCounts {
-  images: number;
-  videos: number;
-  backgrounds: number;
-  tracks: number;
-}
-
-export interface LibrarySettings {
-  /** Start generating as soon as the app is ready; otherwise on the first request that needs the library. */
-  warmUp: boolean;
-  stockDir: string | undefined;
-  musicDir: string | undefined;
-  counts?: Partial<LibraryCounts>;
-}
-
-export interface LibraryLog {
-  info(message: string): void;
-  error(message: string): void;
-}
-
-/** Makes one missing item: through the job queue in the app, in this process for `npm run library`. */
-export type LibraryItemMaker = (task: LibraryTask, signal: AbortSignal) => Promise<LibraryItem>;
-
 export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; make: LibraryItemMaker; log: LibraryLog }) {
   const items = new Map<LibraryKind, LibraryItem[]>();
   const waiters = new Set<() => void>();
