@@ -90,8 +90,9 @@ describe('reading a verbose_json answer', () => {
   });
 });
 
+// The server listens with pocketsphinx, as slow as the local adapter: it gets the contract's longest case's time.
 describeTranscriberContract('hosted (OpenAI-compatible, against a local server speaking its protocol)', async (tmpDir) => {
   const server = await startFakeStt({ apiKey: 'sk-stt' });
-  const transcriber = createHostedTranscriber({ baseUrl: server.baseUrl, apiKey: 'sk-stt', model: 'whisper-1', timeoutMs: 60_000 }, { tmpDir, media });
+  const transcriber = createHostedTranscriber({ baseUrl: server.baseUrl, apiKey: 'sk-stt', model: 'whisper-1', timeoutMs: 170_000 }, { tmpDir, media });
   return { transcriber, close: server.close };
 });
