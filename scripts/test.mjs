@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ensurePackages, missingPackages, testOnlyCommands, testOnlyFiles } from './lib/os-tools.mjs';
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib/workspace.mjs';
 import { createScratchPostgresDatabase } from './lib/postgres.mjs';
+import { playwrightFileTimes, printSlowest } from './lib/slowest.mjs';
 
 ensureDependencies();
 ensurePackages([...new Set(missingPackages().concat(missingPackages({ commands: testOnlyCommands, fonts: false, files: testOnlyFiles })))]);
@@ -33,7 +34,7 @@ const library = new Promise((resolve) => {
 });
 
 let ok = step('lint and typecheck', 'npm', ['run', 'check']);
-ok = step('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest.json')}`]) && ok;
+ok = step('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=./scripts/vitest-file-times.mjs', '--reporter=json', `--outputFile=${join(reports, 'vitest.json')}`]) && ok;
 
 ensureWebBuild();
 ensureServerBuild();
@@ -47,6 +48,7 @@ const e2eEnv = { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json'), ...(pos
 if (!postgres) console.warn('[tests] PostgreSQL is not reachable: e2e runs on PGlite only.');
 ok = step('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], e2eEnv) && ok;
 await postgres?.drop();
+if (existsSync(join(reports, 'e2e.json'))) printSlowest('end-to-end tests', playwrightFileTimes(JSON.parse(readFileSync(join(reports, 'e2e.json'), 'utf8'))));
 
 function counts(file, read) {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };

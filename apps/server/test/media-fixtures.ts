@@ -1,68 +1,25 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { inject } from 'vitest';
 
-/** Real (and really broken) media files made on the spot with ffmpeg, for upload and render tests. */
-export function makeFixtures() {
-  const dir = mkdtempSync(join(tmpdir(), 'rs-fixtures-'));
-  const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
-  const path = (name: string) => join(dir, name);
+export { pngWithDimensions } from './media-fixture-files.ts';
 
-  ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=25:duration=3', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', path('clip.mp4'));
-  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=330:duration=4', '-c:a', 'libmp3lame', '-b:a', '96k', path('tone.mp3'));
-  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=330:duration=2', '-c:a', 'aac', path('sound-only.mp4'));
-  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=220:duration=660:sample_rate=8000', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '16k', path('eleven-minutes.mp3'));
-  ffmpeg('-f', 'lavfi', '-i', 'color=c=orange:size=200x120', '-frames:v', '1', path('logo.png'));
-
-  ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=25:duration=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', path('faststart.mp4'));
-  const faststart = readFileSync(path('faststart.mp4'));
-  writeFileSync(path('truncated-faststart.mp4'), faststart.subarray(0, Math.floor(faststart.length * 0.6)));
-  const clip = readFileSync(path('clip.mp4'));
-  writeFileSync(path('truncated.mp4'), clip.subarray(0, Math.floor(clip.length / 2)));
-  writeFileSync(path('text.mp4'), 'This is not a video, only words in a file named like one.\n'.repeat(20));
-  writeFileSync(path('png-named.mp3'), readFileSync(path('logo.png')));
-  writeFileSync(path('empty.mp4'), Buffer.alloc(0));
-  writeFileSync(path('huge.png'), pngWithDimensions(30000, 30000));
-  return { dir, path };
-}
-
-function crc32(buffer: Buffer): number {
-  let crc = ~0;
-  for (const byte of buffer) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder the global setup rendered the shared media fixtures into (see renderMediaFixtures). */
+    mediaFixtures: string;
   }
-  return ~crc >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /**
- * A decompression bomb's shape: a PNG that declares width x height greyscale pixels and carries the first rows of
- * them, so a decoder that trusts the header would set aside width*height bytes before finding anything wrong.
+ * The shared media fixtures in a folder of the calling test file's own: a copy, so the files a test adds or writes
+ * beside them never meet another file's.
  */
-export function pngWithDimensions(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8);
-  header.writeUInt8(0, 9);
-  const rows = Buffer.alloc((width + 1) * 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+export function makeFixtures() {
+  const dir = mkdtempSync(join(tmpdir(), 'rs-fixtures-'));
+  cpSync(inject('mediaFixtures'), dir, { recursive: true });
+  return { dir, path: (name: string) => join(dir, name) };
 }
 
 /** A multipart/form-data body with one file field, as a browser sends it. */

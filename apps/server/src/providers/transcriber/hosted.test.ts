@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { scriptTexts } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStt } from '../../../test/fake-stt.ts';
+import { describeTranscriberContract } from './contract.ts';
 import { createHostedTranscriber, toHostedTranscript, type HostedTranscriberSettings } from './hosted.ts';
 import { createMediaPort } from '../media/index.ts';
 
@@ -87,4 +88,11 @@ describe('reading a verbose_json answer', () => {
     });
     expect(toHostedTranscript([], undefined)).toEqual({ text: '', words: [] });
   });
+});
+
+// The server listens with pocketsphinx, as slow as the local adapter: it gets the contract's longest case's time.
+describeTranscriberContract('hosted (OpenAI-compatible, against a local server speaking its protocol)', async (tmpDir) => {
+  const server = await startFakeStt({ apiKey: 'sk-stt' });
+  const transcriber = createHostedTranscriber({ baseUrl: server.baseUrl, apiKey: 'sk-stt', model: 'whisper-1', timeoutMs: 170_000 }, { tmpDir, media });
+  return { transcriber, close: server.close };
 });

@@ -5,6 +5,7 @@ import { clonedVoiceEmotions } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeElevenLabs } from '../../../test/fake-elevenlabs.ts';
 import { toneSpeech } from '../../../test/fake-openai-speech.ts';
+import { describeSpeechContract } from './contract.ts';
 import { createElevenLabsCloner, emotionSettings, type ElevenLabsSettings } from './elevenlabs.ts';
 import { createMediaPort } from '../media/index.ts';
 
@@ -83,4 +84,13 @@ describe('ElevenLabs cloned voice adapter', () => {
     const failure = cloner().synthesizeCloned({ text: 'Hello.', voiceId: '../../v1/user', emotion: 'auto', outputPath: out('f.wav') });
     await expect(failure).rejects.toMatchObject({ reason: 'invalid' });
   });
+});
+
+describeSpeechContract('elevenlabs (fake server)', async (tmpDir) => {
+  const fake = await startFakeElevenLabs({ apiKey: 'xi-test', voiceIds: ['clonedVoice01'] });
+  const cloner = createElevenLabsCloner({ baseUrl: fake.baseUrl, apiKey: 'xi-test', model: 'eleven_multilingual_v2', timeoutMs: 10_000 }, { tmpDir, media });
+  return {
+    speak: (text, outputPath) => cloner.synthesizeCloned({ text, voiceId: 'clonedVoice01', emotion: 'happy', outputPath }),
+    close: fake.close,
+  };
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { voiceLabels, voiceNames } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
+import { describeSpeechContract } from './contract.ts';
 import { engineText } from './engine-text.ts';
 import { festivalScript, parseFestivalTokens } from './festival.ts';
 import { parsePsdur, timeWordsFromPhones } from './flite.ts';
@@ -96,4 +97,9 @@ describe('tempo change', () => {
     expect(slow.duration).toBeCloseTo(source.duration * 2, 1);
     await expect(changeSpeechTempo(media, source, { tempo: 2.5, outputPath: join(dir, 'x.wav') })).rejects.toMatchObject({ reason: 'invalid' });
   });
+});
+
+describeSpeechContract('local', async (tmpDir) => {
+  const tts = createLocalTts({ tmpDir, media });
+  return { speak: (text, outputPath) => tts.synthesize({ text, voice: 'coral', outputPath }), close: async () => undefined };
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAiSpeech, toneSpeech } from '../../../test/fake-openai-speech.ts';
+import { describeSpeechContract } from './contract.ts';
 import { createOpenAiTts, type OpenAiSpeechSettings } from './openai.ts';
 import { createMediaPort } from '../media/index.ts';
 
@@ -105,4 +106,11 @@ describe('OpenAI speech adapter', () => {
     setTimeout(() => controller.abort(new Error('cancelled by the user')), 100);
     await expect(speaking).rejects.toThrow('cancelled by the user');
   });
+});
+
+describeSpeechContract('openai (fake server)', async (tmpDir) => {
+  const fake = await startFakeOpenAiSpeech({ apiKey: 'sk-test' });
+  const settings = { baseUrl: fake.baseUrl, apiKey: 'sk-test', model: 'gpt-4o-mini-tts', transcribeModel: 'whisper-1', timeoutMs: 10_000 };
+  const tts = createOpenAiTts(settings, { tmpDir, media });
+  return { speak: (text, outputPath) => tts.synthesize({ text, voice: 'nova', instructions: 'Warm and upbeat.', outputPath }), close: fake.close };
 });

@@ -1,6 +1,7 @@
 import { writerMessages } from '@reelsmith/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startChatServer, type ChatServer } from './chat-server.fixture.ts';
+import { describeWriterContract } from './contract.ts';
 import { createOpenAiCompatibleWriter, type LlmSettings } from './openai-compatible.ts';
 import { countWords, wordBudget, WriterError, type BusinessBrief } from './types.ts';
 
@@ -159,3 +160,5 @@ describe('OpenAI-compatible writer', () => {
     expect(error.message).toBe(writerMessages.unavailable);
   });
 });
+
+describeWriterContract('OpenAI-compatible adapter', () => createOpenAiCompatibleWriter({ baseUrl: chat.baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 5000 }));

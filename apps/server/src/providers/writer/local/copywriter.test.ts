@@ -1,5 +1,6 @@
 import { ideaGoals, ideaTones, targetAudiences } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
+import { describeWriterContract } from '../contract.ts';
 import { countWords, wordBudget, type BusinessBrief } from '../types.ts';
 import { detectDomain } from './domains.ts';
 import { createLocalWriter } from './index.ts';
@@ -136,3 +137,5 @@ describe('the offline copywriter', () => {
     expect(await writer.storyboardScenes({ script })).toEqual(scenes);
   });
 });
+
+describeWriterContract('local copywriter', () => createLocalWriter());
