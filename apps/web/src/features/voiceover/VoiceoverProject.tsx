@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session.ts';
 import { useProjectScript } from './queries.ts';
 import { useFlow } from '../../lib/flow.ts';
 
-export interface AudioProjectProps {
+export interface VoiceoverProjectProps {
   /** Where this flow's script is written: /script, or /script-types for the flows that start from a video. */
   scriptPath: '/script' | '/script-types';
   children: (project: { user: SessionUser; projectId: string; script: string }) => ReactNode;
@@ -20,7 +20,7 @@ const withProject = (path: string, projectId: string) => `${path}?${new URLSearc
  * Which project the page voices: `?project=`, else the user's latest, which is then written into the address so a
  * reload or Next stays with it. Without a script there is nothing to speak, so the page points back to the script.
  */
-function Loader({ user, scriptPath, children }: AudioProjectProps & { user: SessionUser }) {
+function Loader({ user, scriptPath, children }: VoiceoverProjectProps & { user: SessionUser }) {
   const [params, setParams] = useSearchParams();
   const projectId = params.get('project');
   const draft = useProjectScript(user.id, projectId);
@@ -73,7 +73,7 @@ function Loader({ user, scriptPath, children }: AudioProjectProps & { user: Sess
 }
 
 /** The frame of /audio and /audio-types: heading, the project's script, then the page's own steps. */
-export function AudioProject(props: AudioProjectProps) {
+export function VoiceoverProject(props: VoiceoverProjectProps) {
   const { data: user } = useSession();
   const { page } = useFlow();
   return (

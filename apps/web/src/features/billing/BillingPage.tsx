@@ -16,7 +16,7 @@ import { usePurchase } from './usePurchase.ts';
 type Tab = 'plan' | 'invoices';
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
-function SubscriptionsContent({ email }: { email: string }) {
+function BillingContent({ email }: { email: string }) {
   const [tab, setTab] = useState<Tab>('plan');
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -138,7 +138,7 @@ function SubscriptionsContent({ email }: { email: string }) {
   );
 }
 
-export function SubscriptionsPage() {
+export function BillingPage() {
   const session = useSession();
-  return session.data ? <SubscriptionsContent email={session.data.email} /> : <Spinner />;
+  return session.data ? <BillingContent email={session.data.email} /> : <Spinner />;
 }

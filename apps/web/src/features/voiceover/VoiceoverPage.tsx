@@ -1,12 +1,12 @@
 import { audioTexts, type SessionUser } from '@reelsmith/contracts';
 import { useNavigate } from 'react-router';
-import { AudioProject } from './AudioProject.tsx';
+import { VoiceoverProject } from './VoiceoverProject.tsx';
 import { NextButton } from './NextButton.tsx';
 import { useVoiceover } from './useVoiceover.ts';
 import { VoiceoverPanel } from './VoiceoverPanel.tsx';
 import { useFlow } from '../../lib/flow.ts';
 
-function AudioStep({ user, projectId, script }: { user: SessionUser; projectId: string; script: string }) {
+function VoiceoverStep({ user, projectId, script }: { user: SessionUser; projectId: string; script: string }) {
   const navigate = useNavigate();
   const { nextPath } = useFlow();
   const [voiceover, setVoiceover] = useVoiceover(user.id, projectId);
@@ -19,6 +19,6 @@ function AudioStep({ user, projectId, script }: { user: SessionUser; projectId: 
 }
 
 /** SPEC §2 /audio: the voiceover for a Custom Storyboard. */
-export function AudioPage() {
-  return <AudioProject scriptPath="/script">{(project) => <AudioStep {...project} />}</AudioProject>;
+export function VoiceoverPage() {
+  return <VoiceoverProject scriptPath="/script">{(project) => <VoiceoverStep {...project} />}</VoiceoverProject>;
 }

@@ -89,7 +89,7 @@ function MusicChoices({ user, projectId }: { user: SessionUser; projectId: strin
 }
 
 /** SPEC §2 /background-music: a library track, the user's own MP3, or none; then /subtitles. */
-export function BgMusicPage() {
+export function MusicPage() {
   const { data: user } = useSession();
   const [params] = useSearchParams();
   return (

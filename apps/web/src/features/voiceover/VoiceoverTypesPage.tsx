@@ -1,6 +1,6 @@
 import { audioTexts, type SessionUser } from '@reelsmith/contracts';
 import { useNavigate } from 'react-router';
-import { AudioProject } from './AudioProject.tsx';
+import { VoiceoverProject } from './VoiceoverProject.tsx';
 import { CombinePanel } from './CombinePanel.tsx';
 import { NextButton } from './NextButton.tsx';
 import { useProjectVideo } from './queries.ts';
@@ -9,7 +9,7 @@ import { useVoiceover } from './useVoiceover.ts';
 import { VoiceoverPanel } from './VoiceoverPanel.tsx';
 import { useFlow } from '../../lib/flow.ts';
 
-function AudioTypesStep({ user, projectId, script }: { user: SessionUser; projectId: string; script: string }) {
+function VoiceoverTypesStep({ user, projectId, script }: { user: SessionUser; projectId: string; script: string }) {
   const navigate = useNavigate();
   const { nextPath } = useFlow();
   const [voiceover, setVoiceover] = useVoiceover(user.id, projectId);
@@ -36,6 +36,6 @@ function AudioTypesStep({ user, projectId, script }: { user: SessionUser; projec
 }
 
 /** SPEC §2 /audio-types: the voiceover combined with the project's video. */
-export function AudioTypesPage() {
-  return <AudioProject scriptPath="/script-types">{(project) => <AudioTypesStep {...project} />}</AudioProject>;
+export function VoiceoverTypesPage() {
+  return <VoiceoverProject scriptPath="/script-types">{(project) => <VoiceoverTypesStep {...project} />}</VoiceoverProject>;
 }
