@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { Notice, type NoticeMessage } from '../ui/Notice.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { addStock, StockError, useStockSearch } from './api.ts';
+import { shownText } from '../../lib/client.ts';
+import { addStock, useStockSearch } from './api.ts';
 import { describeResult, fileOf, StockPager, StockResultsGrid, type AddedStock, type StockResult } from './StockResults.tsx';
 
 export interface StockSearchModalProps {
@@ -68,17 +69,18 @@ export function StockSearchModal({ open, onClose, types, videoChoice, purpose, m
   async function add(result: StockResult) {
     const url = fileOf(result, videoChoice);
     const added = describeResult(result);
+    // Only a video can lack a file to take (none of its files fits).
+    if (!url) return setOutcome({ tone: 'error', text: stockMessages.addVideoFailed });
     setOutcome(null);
     const id = result.type === 'image' ? result.photo.id : result.video.id;
     setAddingId(id);
     try {
-      if (!url) throw new StockError(stockMessages.addVideoFailed);
       const upload = await addStock({ type: result.type, url, ...(purpose ? { purpose } : {}), ...(maxBytes ? { max_bytes: maxBytes } : {}) });
       onAdded(upload, added);
       setOutcome({ tone: 'success', text: `Added: ${added.name}` });
     } catch (error) {
       const fallback = result.type === 'image' ? stockMessages.addImageFailed : stockMessages.addVideoFailed;
-      setOutcome({ tone: 'error', text: error instanceof StockError ? error.message : fallback });
+      setOutcome({ tone: 'error', text: shownText(error, fallback) });
     } finally {
       setAddingId(null);
     }

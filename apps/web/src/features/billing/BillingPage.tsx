@@ -7,7 +7,8 @@ import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSession } from '../../lib/session.ts';
-import { cancelSubscription, ServerMessageError, verifyPayment } from './api.ts';
+import { shownText } from '../../lib/client.ts';
+import { cancelSubscription, verifyPayment } from './api.ts';
 import { InvoicesTable } from './InvoicesTable.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import { useInvoicesQuery, useSubscriptionQuery } from './queries.ts';
@@ -35,9 +36,9 @@ function BillingContent({ email }: { email: string }) {
   const linkId = params.get('razorpay_payment_link_id');
   const linkStatus = params.get('razorpay_payment_link_status');
   const verification = useMutation({
-    mutationFn: (id: string) => verifyPayment(email, id, billingMessages.paymentVerificationFailed),
+    mutationFn: (id: string) => verifyPayment(email, id),
     onSuccess: (result) => setNotice(result.success ? { tone: 'success', text: billingMessages.trialActivated } : { tone: 'error', text: result.error ?? billingMessages.paymentVerificationFailed }),
-    onError: (error) => setNotice({ tone: 'error', text: error instanceof ServerMessageError ? error.message : billingMessages.verifyingWentWrong }),
+    onError: (error) => setNotice({ tone: 'error', text: shownText(error, billingMessages.verifyingWentWrong) }),
     onSettled: () => {
       setParams({}, { replace: true });
       refresh();
@@ -51,12 +52,12 @@ function BillingContent({ email }: { email: string }) {
   }, [linkId, linkStatus, verify]);
 
   const cancellation = useMutation({
-    mutationFn: () => cancelSubscription(email, billingMessages.cancelFailed),
+    mutationFn: () => cancelSubscription(email),
     onSuccess: (result) => {
       setNotice(result.message ? { tone: 'success', text: result.message } : { tone: 'error', text: result.error ?? billingMessages.cancelFailed });
       refresh();
     },
-    onError: () => setNotice({ tone: 'error', text: billingMessages.cancelFailed }),
+    onError: (error) => setNotice({ tone: 'error', text: shownText(error, billingMessages.cancelFailed) }),
   });
 
   function cancel() {

@@ -1,4 +1,4 @@
-import { timing, workflowMessages, type LatestSubtitlesResponse } from '@reelsmith/contracts';
+import { subtitleTexts, timing, workflowMessages, type LatestSubtitlesResponse } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,7 +7,8 @@ import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSession } from '../../lib/session.ts';
-import { generateSubtitles, NoSpeechError, SubtitlesError, updateSubtitles, writeSubtitles, type SubtitleSettings } from './api.ts';
+import { CallFailure, shownText } from '../../lib/client.ts';
+import { generateSubtitles, updateSubtitles, writeSubtitles, type SubtitleSettings } from './api.ts';
 import { CaptionPreview } from './CaptionPreview.tsx';
 import { CueEditor } from './CueEditor.tsx';
 import { editorCues, editorSrt, wordsOf, type EditorCue } from './editorCues.ts';
@@ -59,10 +60,10 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
   const generation = useMutation({
     mutationFn: () => generateSubtitles(project, settings),
     onSuccess: showCues,
-    onError: (error) => setNothingHeard(error instanceof NoSpeechError),
+    onError: (error) => setNothingHeard(error instanceof CallFailure && error.message === subtitleTexts.noSpeech),
   });
   const generating = generation.isPending;
-  const generateError = generation.error ? (generation.error instanceof SubtitlesError ? generation.error.message : workflowMessages.anErrorOccurred) : null;
+  const generateError = generation.error ? shownText(generation.error, workflowMessages.anErrorOccurred) : null;
   const writing = useMutation({ mutationFn: (text: string) => writeSubtitles(project, settings, text), onSuccess: showCues });
   const final = useFinalVideo(project);
   const cost = useFinalVideoCost(project, final.state.kind);
@@ -184,7 +185,7 @@ function SubtitlesLoader({ userId, videoId }: { userId: string; videoId?: string
     return (
       <div className="flex flex-col items-start gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page?.title}</h1>
-        <Notice message={{ tone: 'error', text: latest.error instanceof SubtitlesError ? latest.error.message : workflowMessages.anErrorOccurred }} />
+        <Notice message={{ tone: 'error', text: shownText(latest.error, workflowMessages.anErrorOccurred) }} />
         <Button variant="secondary" onClick={() => void latest.refetch()}>
           Retry
         </Button>
