@@ -2,7 +2,8 @@ import { finalVideoLongPollMs, timing, workflowMessages } from '@reelsmith/contr
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { shownText } from '../../lib/client.ts';
-import { checkFinalVideo, startFinalVideo, type FinalVideoChoices, type ProjectRef } from './api.ts';
+import type { ProjectRef } from '../../lib/finalVideoStep.ts';
+import { checkFinalVideo, startFinalVideo, type FinalVideoChoices } from './api.ts';
 
 export type FinalVideoState =
   | { kind: 'idle' }
