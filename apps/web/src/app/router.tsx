@@ -19,14 +19,6 @@ const publicPages: Record<(typeof publicPaths)[number], { title: string; load: P
   },
 };
 
-/** The captions editor with the final video as its last step: two features, so they meet here. */
-async function subtitlesPage(): Promise<ComponentType> {
-  const [{ SubtitlesPage }, { FinalVideoStep }] = await Promise.all([import('../features/subtitles/SubtitlesPage.tsx'), import('../features/final-video/FinalVideoStep.tsx')]);
-  return function SubtitlesWithFinalVideo() {
-    return <SubtitlesPage finalVideo={FinalVideoStep} />;
-  };
-}
-
 /** Every signed-in page of SPEC §2, by path. */
 const builtPages: Partial<Record<string, PageChunk>> = {
   '/dashboard': () => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage),
@@ -37,7 +29,7 @@ const builtPages: Partial<Record<string, PageChunk>> = {
   '/generate-ideas': () => import('../features/ideas/GenerateIdeasPage.tsx').then((m) => m.GenerateIdeasPage),
   '/script': () => import('../features/script/ScriptPage.tsx').then((m) => m.PromptScriptPage),
   '/script-types': () => import('../features/script/ScriptPage.tsx').then((m) => m.VideoScriptPage),
-  '/subtitles': subtitlesPage,
+  '/subtitles': () => import('./SubtitlesStep.tsx').then((m) => m.SubtitlesStep),
   '/BRolls': () => import('../features/brolls/BrollsPage.tsx').then((m) => m.BrollsPage),
   '/background-music': () => import('../features/music/MusicPage.tsx').then((m) => m.MusicPage),
   '/scroll-stopper': () => import('../features/scroll-stopper/ScrollStopperPage.tsx').then((m) => m.ScrollStopperPage),
