@@ -1,12 +1,10 @@
 import { subtitleTexts, timing, workflowMessages, type LatestSubtitlesResponse } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import type { FinalVideoCaptions, FinalVideoStep } from '../../lib/finalVideoStep.ts';
-import { useSession } from '../../lib/session.ts';
 import { CallFailure, shownText } from '../../lib/client.ts';
 import { generateSubtitles, updateSubtitles, writeSubtitles, type SubtitleSettings } from './api.ts';
 import { CaptionPreview } from './CaptionPreview.tsx';
@@ -17,6 +15,7 @@ import { SettingsFields, StylePicker } from './SubtitleSettings.tsx';
 import { useAutosave } from './useAutosave.ts';
 import { WrittenCaptions } from './WrittenCaptions.tsx';
 import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
 function Loading() {
   return (
@@ -138,11 +137,9 @@ function SubtitlesEditor({ initial, userId, finalSection }: SubtitlesEditorProps
 
 /** SPEC §2 /subtitles: generate, edit and style the captions, then make the final video (`finalVideo`). */
 export function SubtitlesPage({ finalVideo }: { finalVideo: FinalVideoStep }) {
-  const session = useSession();
-  const [params] = useSearchParams();
-  const user = session.data;
+  const { user, projectId } = useWorkflowPage();
   if (!user) return <Loading />;
-  return <SubtitlesLoader userId={user.id} videoId={params.get('project') ?? undefined} FinalVideo={finalVideo} />;
+  return <SubtitlesLoader userId={user.id} videoId={projectId ?? undefined} FinalVideo={finalVideo} />;
 }
 
 function SubtitlesLoader({ userId, videoId, FinalVideo }: { userId: string; videoId?: string; FinalVideo: FinalVideoStep }) {

@@ -1,19 +1,17 @@
 import { audioTexts, type SessionUser } from '@reelsmith/contracts';
-import { useNavigate } from 'react-router';
 import { VoiceoverProject } from './VoiceoverProject.tsx';
 import { NextButton } from './NextButton.tsx';
 import { useVoiceover } from './useVoiceover.ts';
 import { VoiceoverPanel } from './VoiceoverPanel.tsx';
-import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
 function VoiceoverStep({ user, projectId, script }: { user: SessionUser; projectId: string; script: string }) {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
+  const { goNext } = useWorkflowPage();
   const [voiceover, setVoiceover] = useVoiceover(user.id, projectId);
   return (
     <>
       <VoiceoverPanel user={user} projectId={projectId} script={script} voiceover={voiceover} onVoiceover={setVoiceover} />
-      <NextButton reason={voiceover ? null : audioTexts.needVoiceover} onNext={() => void navigate(nextPath(projectId))} />
+      <NextButton reason={voiceover ? null : audioTexts.needVoiceover} onNext={() => void goNext(projectId)} />
     </>
   );
 }

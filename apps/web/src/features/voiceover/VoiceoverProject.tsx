@@ -1,12 +1,11 @@
 import { audioTexts, type SessionUser } from '@reelsmith/contracts';
 import { useEffect, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { linkClasses } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useSession } from '../../lib/session.ts';
 import { useProjectScript } from './queries.ts';
-import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
 export interface VoiceoverProjectProps {
   /** Where this flow's script is written: /script, or /script-types for the flows that start from a video. */
@@ -21,14 +20,13 @@ const withProject = (path: string, projectId: string) => `${path}?${new URLSearc
  * reload or Next stays with it. Without a script there is nothing to speak, so the page points back to the script.
  */
 function Loader({ user, scriptPath, children }: VoiceoverProjectProps & { user: SessionUser }) {
-  const [params, setParams] = useSearchParams();
-  const projectId = params.get('project');
+  const { projectId, setProject } = useWorkflowPage();
   const draft = useProjectScript(user.id, projectId);
   const found = draft.data?.video_id ?? null;
 
   useEffect(() => {
-    if (!projectId && found) setParams({ project: found }, { replace: true });
-  }, [projectId, found, setParams]);
+    if (!projectId && found) setProject(found);
+  }, [projectId, found, setProject]);
 
   if (draft.isPending) {
     return (
@@ -74,8 +72,7 @@ function Loader({ user, scriptPath, children }: VoiceoverProjectProps & { user: 
 
 /** The frame of /audio and /audio-types: heading, the project's script, then the page's own steps. */
 export function VoiceoverProject(props: VoiceoverProjectProps) {
-  const { data: user } = useSession();
-  const { page } = useFlow();
+  const { user, page } = useWorkflowPage();
   return (
     <div className="flex flex-col gap-6">
       <div>

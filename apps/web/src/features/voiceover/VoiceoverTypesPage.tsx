@@ -1,5 +1,4 @@
 import { audioTexts, type SessionUser } from '@reelsmith/contracts';
-import { useNavigate } from 'react-router';
 import { VoiceoverProject } from './VoiceoverProject.tsx';
 import { CombinePanel } from './CombinePanel.tsx';
 import { NextButton } from './NextButton.tsx';
@@ -7,11 +6,10 @@ import { useProjectVideo } from './queries.ts';
 import { useCombine } from './useCombine.ts';
 import { useVoiceover } from './useVoiceover.ts';
 import { VoiceoverPanel } from './VoiceoverPanel.tsx';
-import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
 function VoiceoverTypesStep({ user, projectId, script }: { user: SessionUser; projectId: string; script: string }) {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
+  const { goNext } = useWorkflowPage();
   const [voiceover, setVoiceover] = useVoiceover(user.id, projectId);
   const video = useProjectVideo(user.id, projectId);
   const combine = useCombine(user.id, projectId);
@@ -30,7 +28,7 @@ function VoiceoverTypesStep({ user, projectId, script }: { user: SessionUser; pr
           onCombine={() => audioUrl && void combine.start(audioUrl)}
         />
       </div>
-      <NextButton reason={reason} onNext={() => void navigate(nextPath(projectId))} />
+      <NextButton reason={reason} onNext={() => void goNext(projectId)} />
     </>
   );
 }
