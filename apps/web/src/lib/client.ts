@@ -12,7 +12,7 @@ export class ApiError extends Error {
     readonly status: number,
     /** The body field the server named as wrong, if any. */
     readonly field?: string,
-    /** The server's answer as it came, for callers that read an extra property (a subtitle call's `detail`). */
+    /** The server's answer as it came, for callers that read it whole (the sign-in outcomes read better-auth's `code`). */
     readonly body?: unknown,
     /** The message is the server's own text (not `unusableMessage`). */
     readonly fromServer = false,

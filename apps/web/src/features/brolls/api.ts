@@ -2,7 +2,6 @@ import { brollEndpoints, brollFieldNames, platformEndpoints, scriptEndpoints, wo
 import { attempt, call } from '../../lib/client.ts';
 import type { OverlayRow } from './rows.ts';
 
-// The server's own text when it gave one (a refused row says which), else the page's fallback.
 const somethingWentWrong = { fallback: workflowMessages.somethingWentWrong };
 const overlayTexts = {
   fallback: workflowMessages.overlayWentWrong,

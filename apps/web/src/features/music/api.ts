@@ -1,8 +1,6 @@
 import { mediaEndpoints, workflowMessages, type MusicTrack } from '@reelsmith/contracts';
 import { attempt, call } from '../../lib/client.ts';
 
-// SPEC §8 Music: the server's error text is shown as it is; the fallbacks only when it gave none.
-
 export function fetchMusic(): Promise<MusicTrack[]> {
   return attempt(call(mediaEndpoints.music, undefined), { fallback: workflowMessages.somethingWentWrong });
 }

@@ -9,7 +9,6 @@ import {
 import { attempt, call } from '../../lib/client.ts';
 import type { OwnVideoItem } from './items.ts';
 
-// The server's own text when it gave one (SPEC §7: "an error field is read on failure"), else the page's fallback.
 const operationTexts = { fallback: ownVideoTexts.operationFailed };
 const uploadTexts = { fallback: ownVideoTexts.uploadFailedRetry, unreachable: ownVideoTexts.uploadFailed, unexpected: ownVideoTexts.uploadFailed };
 

@@ -11,8 +11,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { attempt, call } from '../../lib/client.ts';
 
-// Each failure: the server's own text when it gave one, else the page's fallback.
-
 function fetchBackgrounds(): Promise<BackgroundItem[]> {
   return attempt(call(mediaEndpoints.backgrounds, undefined), { fallback: scrollStopperTexts.noBackgrounds });
 }
