@@ -11,11 +11,11 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
 type PageChunk = () => Promise<ComponentType>;
 
 const publicPages: Record<(typeof publicPaths)[number], { title: string; load: PageChunk }> = {
-  '/login': { title: 'Login', load: () => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage) },
-  '/signup': { title: 'Sign up', load: () => import('../features/auth/SignupPage.tsx').then((m) => m.SignupPage) },
+  '/login': { title: 'Login', load: () => import('../features/accounts/LoginPage.tsx').then((m) => m.LoginPage) },
+  '/signup': { title: 'Sign up', load: () => import('../features/accounts/SignupPage.tsx').then((m) => m.SignupPage) },
   '/reset-password': {
     title: 'Reset password',
-    load: () => import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+    load: () => import('../features/accounts/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
   },
 };
 
@@ -24,21 +24,21 @@ const builtPages: Partial<Record<string, PageChunk>> = {
   '/dashboard': () => import('../features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage),
   '/smart-storyboard': () =>
     import('../features/storyboard/SmartStoryboardPage.tsx').then((m) => m.SmartStoryboardPage),
-  '/Subscriptions': () => import('../features/subscriptions/SubscriptionsPage.tsx').then((m) => m.SubscriptionsPage),
-  '/account': () => import('../features/account/AccountPage.tsx').then((m) => m.AccountPage),
+  '/Subscriptions': () => import('../features/billing/BillingPage.tsx').then((m) => m.BillingPage),
+  '/account': () => import('../features/account-data/AccountPage.tsx').then((m) => m.AccountPage),
   '/generate-ideas': () => import('../features/ideas/GenerateIdeasPage.tsx').then((m) => m.GenerateIdeasPage),
   '/script': () => import('../features/script/ScriptPage.tsx').then((m) => m.PromptScriptPage),
   '/script-types': () => import('../features/script/ScriptPage.tsx').then((m) => m.VideoScriptPage),
-  '/subtitles': () => import('../features/subtitles/SubtitlesPage.tsx').then((m) => m.SubtitlesPage),
+  '/subtitles': () => import('./SubtitlesStep.tsx').then((m) => m.SubtitlesStep),
   '/BRolls': () => import('../features/brolls/BrollsPage.tsx').then((m) => m.BrollsPage),
-  '/background-music': () => import('../features/bg-music/BgMusicPage.tsx').then((m) => m.BgMusicPage),
+  '/background-music': () => import('../features/music/MusicPage.tsx').then((m) => m.MusicPage),
   '/scroll-stopper': () => import('../features/scroll-stopper/ScrollStopperPage.tsx').then((m) => m.ScrollStopperPage),
   '/OwnVideo': () => import('../features/own-video/OwnVideoPage.tsx').then((m) => m.OwnVideoPage),
   '/ImagetoVideo': () => import('../features/image-to-video/ImageToVideoPage.tsx').then((m) => m.ImageToVideoPage),
   '/product-showcase': () =>
     import('../features/product-showcase/ProductShowcasePage.tsx').then((m) => m.ProductShowcasePage),
-  '/audio': () => import('../features/audio/AudioPage.tsx').then((m) => m.AudioPage),
-  '/audio-types': () => import('../features/audio/AudioTypesPage.tsx').then((m) => m.AudioTypesPage),
+  '/audio': () => import('../features/voiceover/VoiceoverPage.tsx').then((m) => m.VoiceoverPage),
+  '/audio-types': () => import('../features/voiceover/VoiceoverTypesPage.tsx').then((m) => m.VoiceoverTypesPage),
   '/before-after': () => import('../features/before-after/BeforeAfterPage.tsx').then((m) => m.BeforeAfterPage),
   '/product-intro': () => import('../features/product-intro/ProductIntroPage.tsx').then((m) => m.ProductIntroPage),
   '/ugc-video': () => import('../features/ugc/UgcFormPage.tsx').then((m) => m.UgcFormPage),

@@ -3,7 +3,7 @@ import { endpointUrl } from '@reelsmith/contracts';
 
 /**
  * The one way the web app calls the server: an endpoint definition from contracts, its typed body, and a typed answer
- * checked against the definition's response schema. Every failure is an ApiError.
+ * checked against the definition's response schema. Every failure is an ApiError; `attempt` gives it the feature's text.
  */
 export class ApiError extends Error {
   constructor(
@@ -12,9 +12,9 @@ export class ApiError extends Error {
     readonly status: number,
     /** The body field the server named as wrong, if any. */
     readonly field?: string,
-    /** The server's answer as it came, for callers that read an extra property (a subtitle call's `detail`). */
+    /** The server's answer as it came, for callers that read it whole (the sign-in outcomes read better-auth's `code`). */
     readonly body?: unknown,
-    /** The message is the server's own text (not the caller's fallback). */
+    /** The message is the server's own text (not `unusableMessage`). */
     readonly fromServer = false,
   ) {
     super(message);
@@ -30,19 +30,22 @@ export class ApiError extends Error {
   get unreadable(): boolean {
     return this.status >= 200 && this.status < 300;
   }
+
+  /** No answer came within the call's `timeoutMs`. */
+  timedOut = false;
 }
 
 export const unreachableMessage = 'The server could not be reached.';
+/** An ApiError's message when the server answered nothing usable (no `error` text, or an answer outside the schema). */
+export const unusableMessage = 'Something went wrong';
 
 type ParamsOption<E extends AnyEndpoint> = keyof PathParams<E['path']> extends never ? { params?: undefined } : { params: PathParams<E['path']> };
 
 export type CallOptions<E extends AnyEndpoint> = ParamsOption<E> & {
   /** Lets the request outlive the page (analytics on navigation). */
   keepalive?: boolean;
-  /** Aborts a call the page no longer waits for. */
-  signal?: AbortSignal;
-  /** The message when the server answered nothing usable (no `error` text, or an answer outside the schema). */
-  fallback?: string;
+  /** Gives up when no answer came in this many milliseconds (the failure is `timedOut`). */
+  timeoutMs?: number;
 };
 
 /** An 'upload' endpoint takes the FormData with its files; every other endpoint its typed fields. */
@@ -90,25 +93,27 @@ export function serverText(body: unknown): string | undefined {
 
 export async function call<E extends AnyEndpoint>(endpoint: E, input: CallInput<E>, ...rest: keyof PathParams<E['path']> extends never ? [options?: CallOptions<E>] : [options: CallOptions<E>]): Promise<EndpointResponse<E>> {
   const options = (rest[0] ?? {}) as CallOptions<AnyEndpoint> & { params?: Record<string, string> };
-  const fallback = options.fallback ?? 'Something went wrong';
   const { url: search, body, json } = requestFor(endpoint, input);
   const path = endpointUrl(endpoint.path, (options.params ?? {}) as PathParams<string>);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (json) headers['Content-Type'] = 'application/json';
+  const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
   let response: Response;
+  let answer: unknown;
   try {
-    response = await fetch(path + search, { method: endpoint.method, credentials: 'include', headers, body, keepalive: options.keepalive, signal: options.signal });
+    response = await fetch(path + search, { method: endpoint.method, credentials: 'include', headers, body, keepalive: options.keepalive, signal });
+    // A connection that breaks while the answer arrives is no answer either.
+    answer = parseJson(await response.text());
   } catch (cause) {
-    throw Object.assign(new ApiError(unreachableMessage, 0), { cause });
+    throw Object.assign(new ApiError(unreachableMessage, 0), { cause, timedOut: signal?.aborted === true });
   }
-  const answer = parseJson(await response.text());
   if (!response.ok) {
     const field = (answer as { field?: unknown } | null)?.field;
     const text = serverText(answer);
-    throw new ApiError(text ?? fallback, response.status, typeof field === 'string' ? field : undefined, answer, text !== undefined);
+    throw new ApiError(text ?? unusableMessage, response.status, typeof field === 'string' ? field : undefined, answer, text !== undefined);
   }
   const parsed = endpoint.response.safeParse(answer);
-  if (!parsed.success) throw new ApiError(fallback, response.status, undefined, answer);
+  if (!parsed.success) throw new ApiError(unusableMessage, response.status, undefined, answer);
   return parsed.data as EndpointResponse<E>;
 }
 
@@ -122,12 +127,56 @@ export function readBody<T>(schema: BodySchema<T>, body: unknown): T | null {
   return parsed.success ? parsed.data : null;
 }
 
-/**
- * The text a page shows for a failed call: the server's own words when it answered (SPEC §8 shows them as they
- * are), `unreachable` when no answer came, else the page's fallback.
- */
-export function failureText(error: unknown, fallback: string, unreachable: string = fallback): string {
-  if (!(error instanceof ApiError)) return fallback;
-  if (error.unreachable) return unreachable;
-  return error.fromServer ? error.message : fallback;
+/** The texts a feature shows for its failed calls; each one left out is `fallback`. */
+export interface FailureTexts {
+  /** An answer without words of the server's own, or whose words this call keeps back. */
+  fallback: string;
+  /** No answer at all: offline, or the server is down. */
+  unreachable?: string;
+  /** The call's `timeoutMs` passed without an answer. */
+  timedOut?: string;
+  /** The session ended while the page was open (401). */
+  signedOut?: string;
+  /** A success status whose body was not what the endpoint promises. */
+  unexpected?: string;
+  /** A server fault (5xx) whose words are kept back. */
+  serverFault?: string;
+  /** What the server's words become: shown as they are by default (SPEC §8); `false` or a null answer keeps them back. */
+  words?: false | ((words: string, status: number) => string | null);
 }
+
+/** The one reading of a failed call: which of the feature's texts it gets, or the server's own words. */
+export function failureText(error: unknown, texts: FailureTexts): string {
+  const { fallback } = texts;
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.unreachable) return (error.timedOut && texts.timedOut) || texts.unreachable || fallback;
+  if (error.status === 401 && texts.signedOut) return texts.signedOut;
+  if (error.unreadable) return texts.unexpected ?? fallback;
+  const words = !error.fromServer || texts.words === false ? null : texts.words ? texts.words(error.message, error.status) : error.message;
+  return words ?? ((error.status >= 500 && texts.serverFault) || fallback);
+}
+
+/** A failed call whose message is the feature's text for it, ready to show; `field` is the input the server named. */
+export class CallFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly field?: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** The call's answer; its failure becomes a CallFailure with the text `texts` give it. */
+export async function attempt<T>(request: Promise<T>, texts: FailureTexts): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    const failed = error instanceof ApiError ? error : null;
+    throw new CallFailure(failureText(error, texts), failed?.status ?? 0, failed?.field, { cause: error });
+  }
+}
+
+/** What a page shows for a failure it caught: a CallFailure's text, else the page's own. */
+export const shownText = (error: unknown, fallback: string): string => (error instanceof CallFailure ? error.message : fallback);

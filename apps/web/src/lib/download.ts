@@ -1,5 +1,5 @@
 import type { AnyEndpoint } from '@reelsmith/contracts';
-import { ApiError, parseJson, serverText, unreachableMessage } from './client.ts';
+import { ApiError, parseJson, serverText, unreachableMessage, unusableMessage } from './client.ts';
 
 /** `attachment; filename="x.zip"` → `x.zip`; null when the header names none. */
 export function attachmentName(header: string | null): string | null {
@@ -11,24 +11,23 @@ export function attachmentName(header: string | null): string | null {
  * A file the server answers (a GET with no parameters: an export, a PDF), with the name its Content-Disposition
  * gives. Failures are ApiErrors as with `call`, so a refusal shows the server's own text instead of a broken download.
  */
-export async function download<E extends AnyEndpoint & { method: 'GET' }>(endpoint: E, options: { fallback?: string; signal?: AbortSignal } = {}): Promise<{ blob: Blob; filename: string | null }> {
-  const fallback = options.fallback ?? 'Something went wrong';
+export async function download<E extends AnyEndpoint & { method: 'GET' }>(endpoint: E): Promise<{ blob: Blob; filename: string | null }> {
   let response: Response;
   try {
-    response = await fetch(endpoint.path, { method: 'GET', credentials: 'include', signal: options.signal });
+    response = await fetch(endpoint.path, { method: 'GET', credentials: 'include' });
   } catch (cause) {
     throw Object.assign(new ApiError(unreachableMessage, 0), { cause });
   }
   if (!response.ok) {
     const answer = parseJson(await response.text());
     const text = serverText(answer);
-    throw new ApiError(text ?? fallback, response.status, undefined, answer, text !== undefined);
+    throw new ApiError(text ?? unusableMessage, response.status, undefined, answer, text !== undefined);
   }
   try {
     return { blob: await response.blob(), filename: attachmentName(response.headers.get('content-disposition')) };
   } catch (cause) {
     // The connection broke mid-way (the server cut a download it could not finish).
-    throw Object.assign(new ApiError(fallback, 0), { cause });
+    throw Object.assign(new ApiError(unusableMessage, 0), { cause });
   }
 }
 

@@ -1,7 +1,7 @@
 import { videoStatusPollMs, voiceoverEndpoints, type VideoStatusResponse } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { call } from './client.ts';
+import { attempt, call } from './client.ts';
 
 export type Generation =
   | { phase: 'idle' }
@@ -29,12 +29,8 @@ interface VideoGenerationOptions<Request extends { userId: string }> {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One poll of check-video-status for the project; a failed or unreadable poll is the flow's `pollFailed`. */
-async function checkStatus(userId: string, projectId: string, pollFailed: string): Promise<VideoStatusResponse> {
-  try {
-    return await call(voiceoverEndpoints.checkVideoStatus, { user_id: userId, video_id: projectId });
-  } catch (error) {
-    throw new Error(pollFailed, { cause: error });
-  }
+function checkStatus(userId: string, projectId: string, pollFailed: string): Promise<VideoStatusResponse> {
+  return attempt(call(voiceoverEndpoints.checkVideoStatus, { user_id: userId, video_id: projectId }), { fallback: pollFailed, words: false });
 }
 
 /**

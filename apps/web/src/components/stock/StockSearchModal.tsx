@@ -1,9 +1,11 @@
 import { stockMessages, stockPageSize, type StockMediaType, type UploadPurpose, type UploadResponse } from '@reelsmith/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
 import { Notice, type NoticeMessage } from '../ui/Notice.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { addStock, StockError, useStockSearch } from './api.ts';
+import { shownText } from '../../lib/client.ts';
+import { addStock, useStockSearch } from './api.ts';
 import { describeResult, fileOf, StockPager, StockResultsGrid, type AddedStock, type StockResult } from './StockResults.tsx';
 
 export interface StockSearchModalProps {
@@ -24,11 +26,9 @@ const tabLabels: Record<StockMediaType, string> = { image: 'Images', video: 'Vid
 
 /**
  * The shared stock search modal: a search box (non-empty once trimmed), the results grid with Add on each result and
- * Download on images, and the pager. A native modal <dialog> keeps focus inside and closes on Escape.
+ * Download on images, and the pager.
  */
 export function StockSearchModal({ open, onClose, types, videoChoice, purpose, maxBytes, onAdded }: StockSearchModalProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const inputId = useId();
   const [type, setType] = useState<StockMediaType>(types[0] ?? 'image');
   const [draft, setDraft] = useState('');
@@ -39,13 +39,6 @@ export function StockSearchModal({ open, onClose, types, videoChoice, purpose, m
 
   const request = submitted ? { q: submitted.q, page: submitted.page, per_page: stockPageSize, orientation: 'portrait' as const, type } : null;
   const search = useStockSearch(request);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -68,17 +61,18 @@ export function StockSearchModal({ open, onClose, types, videoChoice, purpose, m
   async function add(result: StockResult) {
     const url = fileOf(result, videoChoice);
     const added = describeResult(result);
+    // Only a video can lack a file to take (none of its files fits).
+    if (!url) return setOutcome({ tone: 'error', text: stockMessages.addVideoFailed });
     setOutcome(null);
     const id = result.type === 'image' ? result.photo.id : result.video.id;
     setAddingId(id);
     try {
-      if (!url) throw new StockError(stockMessages.addVideoFailed);
       const upload = await addStock({ type: result.type, url, ...(purpose ? { purpose } : {}), ...(maxBytes ? { max_bytes: maxBytes } : {}) });
       onAdded(upload, added);
       setOutcome({ tone: 'success', text: `Added: ${added.name}` });
     } catch (error) {
       const fallback = result.type === 'image' ? stockMessages.addImageFailed : stockMessages.addVideoFailed;
-      setOutcome({ tone: 'error', text: error instanceof StockError ? error.message : fallback });
+      setOutcome({ tone: 'error', text: shownText(error, fallback) });
     } finally {
       setAddingId(null);
     }
@@ -93,95 +87,76 @@ export function StockSearchModal({ open, onClose, types, videoChoice, purpose, m
   const title = types.length > 1 ? 'Search Stock Images/Videos' : `Search Stock ${tabLabels[types[0] ?? 'image']}`;
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={(event) => event.target === event.currentTarget && onClose()}
-      className="m-auto h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-5xl rounded-xl bg-white p-0 text-ink shadow-xl backdrop:bg-black/50"
-    >
-      <div className="flex h-full flex-col gap-4 p-4 sm:p-6">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-xl font-bold">
-            {title}
-          </h2>
-          <button type="button" onClick={onClose} aria-label="Close" className="-m-1 rounded-lg p-1 text-muted hover:bg-gray-100 hover:text-ink">
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-              <path d="M5 5l10 10M15 5L5 15" />
-            </svg>
-          </button>
+    <Dialog open={open} title={title} onClose={onClose} size="full" closeButton>
+      {types.length > 1 && (
+        <div role="tablist" aria-label="Media type" className="flex gap-2 border-b border-gray-200">
+          {types.map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={type === t}
+              onClick={() => switchTab(t)}
+              className={`-mb-px border-b-2 px-3 py-2 font-semibold ${type === t ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-ink'}`}
+            >
+              {tabLabels[t]}
+            </button>
+          ))}
         </div>
+      )}
 
-        {types.length > 1 && (
-          <div role="tablist" aria-label="Media type" className="flex gap-2 border-b border-gray-200">
-            {types.map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                aria-selected={type === t}
-                onClick={() => switchTab(t)}
-                className={`-mb-px border-b-2 px-3 py-2 font-semibold ${type === t ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-ink'}`}
-              >
-                {tabLabels[t]}
-              </button>
-            ))}
-          </div>
-        )}
-
-        <form onSubmit={submit} noValidate className="flex flex-col gap-1.5">
-          <label htmlFor={inputId} className="text-sm font-semibold">
-            Search {tabLabels[type].toLowerCase()}
-          </label>
-          <div className="flex gap-2">
-            <input
-              id={inputId}
-              // A plain text field: in a type=search field Escape clears the text instead of closing the dialog.
-              type="text"
-              enterKeyHint="search"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              placeholder="e.g. sunset, coffee, bokeh"
-              aria-invalid={inputError ? true : undefined}
-              aria-describedby={inputError ? `${inputId}-error` : undefined}
-              className={`w-full rounded-lg border bg-white px-3 py-2.5 shadow-sm focus-visible:border-accent ${inputError ? 'border-red-500' : 'border-gray-300'}`}
-            />
-            <Button type="submit">Search</Button>
-          </div>
-          {inputError && (
-            <p id={`${inputId}-error`} className="text-sm font-medium text-red-700">
-              {inputError}
-            </p>
-          )}
-        </form>
-
-        {outcome && <Notice message={outcome} />}
-
-        <div className="min-h-0 flex-1 overflow-y-auto" aria-busy={search.isFetching}>
-          {search.isFetching && !data && (
-            <p role="status" className="flex items-center gap-3 text-muted">
-              <Spinner className="size-6" /> Searching…
-            </p>
-          )}
-          {search.isError && <Notice message={{ tone: 'error', text: search.error.message || stockMessages.searchFailed }} />}
-          {data && results.length === 0 && <p className="text-muted">{stockMessages.noResults}</p>}
-          {results.length > 0 && <StockResultsGrid results={results} addingId={addingId} onAdd={(result) => void add(result)} />}
+      <form onSubmit={submit} noValidate className="flex flex-col gap-1.5">
+        <label htmlFor={inputId} className="text-sm font-semibold">
+          Search {tabLabels[type].toLowerCase()}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={inputId}
+            // A plain text field: in a type=search field Escape clears the text instead of closing the dialog.
+            type="text"
+            enterKeyHint="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="e.g. sunset, coffee, bokeh"
+            aria-invalid={inputError ? true : undefined}
+            aria-describedby={inputError ? `${inputId}-error` : undefined}
+            className={`w-full rounded-lg border bg-white px-3 py-2.5 shadow-sm focus-visible:border-accent ${inputError ? 'border-red-500' : 'border-gray-300'}`}
+          />
+          <Button type="submit">Search</Button>
         </div>
-
-        {data && submitted && (
-          <div className="flex flex-col gap-2">
-            {/* The page the results on screen belong to: while the next page loads, the previous one stays with its number. */}
-            <StockPager page={data.page} total={data.total_results} perPage={stockPageSize} onPage={(page) => setSubmitted({ ...submitted, page })} />
-            {data.attribution && (
-              <p className="text-center text-xs text-muted">
-                <a href={data.attribution.url} target="_blank" rel="noreferrer" className="underline">
-                  {data.attribution.text}
-                </a>
-              </p>
-            )}
-          </div>
+        {inputError && (
+          <p id={`${inputId}-error`} className="text-sm font-medium text-red-700">
+            {inputError}
+          </p>
         )}
+      </form>
+
+      {outcome && <Notice message={outcome} />}
+
+      <div className="min-h-0 flex-1 overflow-y-auto" aria-busy={search.isFetching}>
+        {search.isFetching && !data && (
+          <p role="status" className="flex items-center gap-3 text-muted">
+            <Spinner className="size-6" /> Searching…
+          </p>
+        )}
+        {search.isError && <Notice message={{ tone: 'error', text: search.error.message || stockMessages.searchFailed }} />}
+        {data && results.length === 0 && <p className="text-muted">{stockMessages.noResults}</p>}
+        {results.length > 0 && <StockResultsGrid results={results} addingId={addingId} onAdd={(result) => void add(result)} />}
       </div>
-    </dialog>
+
+      {data && submitted && (
+        <div className="flex flex-col gap-2">
+          {/* The page the results on screen belong to: while the next page loads, the previous one stays with its number. */}
+          <StockPager page={data.page} total={data.total_results} perPage={stockPageSize} onPage={(page) => setSubmitted({ ...submitted, page })} />
+          {data.attribution && (
+            <p className="text-center text-xs text-muted">
+              <a href={data.attribution.url} target="_blank" rel="noreferrer" className="underline">
+                {data.attribution.text}
+              </a>
+            </p>
+          )}
+        </div>
+      )}
+    </Dialog>
   );
 }

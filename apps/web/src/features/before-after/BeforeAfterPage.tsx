@@ -1,13 +1,11 @@
 import { beforeAfterTexts, defaultImageEffect, genericMessages, type BeforeAfterSide, type ImageEffect } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { TransitionPicker } from '../../components/media/TransitionPicker.tsx';
-import { useFlow } from '../../lib/flow.ts';
-import { useSession } from '../../lib/session.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 import { fetchOptions, fetchTransitions } from './api.ts';
 import { checkSides, emptySide, type SideDraft, type SideProblems } from './sides.ts';
 import { SidePicker } from './SidePicker.tsx';
@@ -23,17 +21,13 @@ const revoke = (draft: SideDraft) => draft.previewUrl && URL.revokeObjectURL(dra
 
 /** SPEC §2/§4 /before-after: a before and an after file (image or video), a transition, Generate, then Restart or Next. */
 export function BeforeAfterPage() {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
-  const { data: user } = useSession();
-  const [params, setParams] = useSearchParams();
-  const projectId = params.get('project');
+  const { user, projectId, setProject, goNext } = useWorkflowPage();
   const options = useQuery({ queryKey: ['before-after-options'], queryFn: fetchOptions });
   const transitions = useQuery({ queryKey: ['image-effects'], queryFn: fetchTransitions, staleTime: Infinity });
   const [sides, setSides] = useState<Sides>(emptySides);
   const [transition, setTransition] = useState<ImageEffect>(defaultImageEffect);
   const [problems, setProblems] = useState<SideProblems>({ prompts: {} });
-  const { generation, error, setError, generate, restore, reset } = useGeneration((id) => setParams({ project: id }, { replace: true }));
+  const { generation, error, setError, generate, restore, reset } = useGeneration(setProject);
   const aiAvailable = options.data?.ai_credits_left === true;
 
   useRestoreOnOpen(user?.id, projectId, restore);
@@ -73,7 +67,7 @@ export function BeforeAfterPage() {
 
   if (generation.phase === 'done') {
     const projectId = generation.projectId;
-    return <GeneratedVideo heading={title} url={generation.url} label="Your video" onRestart={restart} onNext={() => void navigate(nextPath(projectId))} />;
+    return <GeneratedVideo heading={title} url={generation.url} label="Your video" onRestart={restart} onNext={() => void goNext(projectId)} />;
   }
 
   const busy = generation.phase === 'busy';

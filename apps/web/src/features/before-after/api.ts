@@ -10,22 +10,14 @@ import {
   type BeforeAfterSideType,
   type ImageEffectItem,
 } from '@reelsmith/contracts';
-import { ApiError, call, failureText } from '../../lib/client.ts';
+import { attempt, call } from '../../lib/client.ts';
 
-export async function fetchOptions(): Promise<BeforeAfterOptions> {
-  try {
-    return await call(beforeAfterEndpoints.options, undefined);
-  } catch (error) {
-    throw new Error(failureText(error, workflowMessages.somethingWentWrong), { cause: error });
-  }
-}
+const loadTexts = { fallback: workflowMessages.somethingWentWrong };
+
+export const fetchOptions = (): Promise<BeforeAfterOptions> => attempt(call(beforeAfterEndpoints.options, undefined), loadTexts);
 
 export async function fetchTransitions(): Promise<ImageEffectItem[]> {
-  try {
-    return (await call(ownMediaEndpoints.imageEffects, undefined)).effects;
-  } catch (error) {
-    throw new Error(failureText(error, workflowMessages.somethingWentWrong), { cause: error });
-  }
+  return (await attempt(call(ownMediaEndpoints.imageEffects, undefined), loadTexts)).effects;
 }
 
 export interface SideChoice {
@@ -55,11 +47,6 @@ export async function startGeneration(request: {
     form.set(names.prompt, choice.prompt);
     form.set(names.file, choice.file, choice.file.name);
   }
-  try {
-    return (await call(beforeAfterEndpoints.generate, form, { fallback: beforeAfterTexts.startFailed })).video_id;
-  } catch (error) {
-    if (error instanceof ApiError && error.unreachable) throw new Error(beforeAfterTexts.startUnreachable, { cause: error });
-    if (error instanceof ApiError && error.unreadable) throw new Error(beforeAfterTexts.unexpected, { cause: error });
-    throw new Error(failureText(error, beforeAfterTexts.startFailed), { cause: error });
-  }
+  const texts = { fallback: beforeAfterTexts.startFailed, unreachable: beforeAfterTexts.startUnreachable, unexpected: beforeAfterTexts.unexpected };
+  return (await attempt(call(beforeAfterEndpoints.generate, form), texts)).video_id;
 }

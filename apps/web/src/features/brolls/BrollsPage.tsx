@@ -1,19 +1,17 @@
 import { brollTexts, maxVideoSeconds, uploadPolicies, workflowMessages, type SessionUser } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { FileDropZone } from '../../components/ui/FileDropZone.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatBytes } from '../../lib/bytes.ts';
-import { useSession } from '../../lib/session.ts';
 import { useBusyTask } from '../../lib/useBusyTask.ts';
 import { addBrolls, fetchAutoBrolls, fetchLatestVideo, saveBrollUrl, skipBroll, uploadMainVideo } from './api.ts';
 import { OverlayRows } from './OverlayRows.tsx';
 import { canProcess, emptyRow, rowsFromSuggestions, rowTimesError, type OverlayRow } from './rows.ts';
-import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
 const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
 
@@ -24,8 +22,7 @@ interface MainVideo {
 }
 
 function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: string }) {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
+  const { goNext } = useWorkflowPage();
   const latest = useQuery({ queryKey: ['latest-video', user.id, projectId], queryFn: () => fetchLatestVideo(user.id, projectId) });
   const [uploaded, setUploaded] = useState<MainVideo | null>(null);
   const [rows, setRows] = useState<OverlayRow[]>(() => [emptyRow()]);
@@ -34,7 +31,6 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
   const [seconds, setSeconds] = useState<number | null>(null);
 
   const main: MainVideo | null = uploaded ?? (latest.data?.user_video_url ? { url: latest.data.user_video_url } : null);
-  const next = nextPath(projectId);
 
   const upload = (file: File) =>
     run('Uploading video', async () => {
@@ -49,7 +45,7 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
   const skip = () =>
     run('Skipping', async () => {
       await skipBroll(user.id, projectId, uploaded?.url ?? null);
-      await navigate(next);
+      await goNext(projectId);
     });
 
   if (latest.isPending) return <Spinner className="size-8" />;
@@ -73,7 +69,7 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
             onClick={() =>
               run('Saving', async () => {
                 await saveBrollUrl(user.id, projectId, preview);
-                await navigate(next);
+                await goNext(projectId);
               })
             }
           >
@@ -160,15 +156,12 @@ function BrollsWorkspace({ user, projectId }: { user: SessionUser; projectId: st
 
 /** SPEC §2 /BRolls, step 'Background Video'. Without ?project= the user's latest project is used and named. */
 export function BrollsPage() {
-  const { data: user } = useSession();
-  const [params, setParams] = useSearchParams();
-  const projectId = params.get('project');
-  const { page } = useFlow();
+  const { user, projectId, page, setProject } = useWorkflowPage();
   const latest = useQuery({ queryKey: ['latest-video', user?.id, null], queryFn: () => fetchLatestVideo(user!.id, null), enabled: !!user && !projectId });
   const found = latest.data?.video_id;
   useEffect(() => {
-    if (!projectId && found) setParams({ project: found }, { replace: true });
-  }, [projectId, found, setParams]);
+    if (!projectId && found) setProject(found);
+  }, [projectId, found, setProject]);
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,24 +1,23 @@
 import { brollEndpoints, brollFieldNames, platformEndpoints, scriptEndpoints, workflowMessages, type BrollSuggestion, type UploadResponse } from '@reelsmith/contracts';
-import { ApiError, call, failureText } from '../../lib/client.ts';
+import { attempt, call } from '../../lib/client.ts';
 import type { OverlayRow } from './rows.ts';
 
-/** The server's own text when it gave one (a refused row says which), else the page's fallback. */
-async function shown<T>(request: () => Promise<T>, fallback: string): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    throw new Error(failureText(error, fallback), { cause: error });
-  }
-}
+const somethingWentWrong = { fallback: workflowMessages.somethingWentWrong };
+const overlayTexts = {
+  fallback: workflowMessages.overlayWentWrong,
+  unreachable: workflowMessages.overlayError,
+  unexpected: workflowMessages.overlayFailedLater,
+  serverFault: workflowMessages.overlayFailedLater,
+};
 
 export function fetchLatestVideo(userId: string, projectId: string | null) {
-  return shown(() => call(scriptEndpoints.latestVideo, { user_id: userId, video_id: projectId ?? undefined }), workflowMessages.somethingWentWrong);
+  return attempt(call(scriptEndpoints.latestVideo, { user_id: userId, video_id: projectId ?? undefined }), somethingWentWrong);
 }
 
 export function uploadMainVideo(file: File): Promise<UploadResponse> {
   const form = new FormData();
   form.set('file', file);
-  return shown(() => call(platformEndpoints.upload, form, { params: { purpose: 'main-video' } }), workflowMessages.uploadFailed);
+  return attempt(call(platformEndpoints.upload, form, { params: { purpose: 'main-video' } }), { fallback: workflowMessages.uploadFailed });
 }
 
 /** SPEC §7 add-brolls: main_video_url, then broll_file_N (or the URL of an auto B-roll upload), start and end. */
@@ -34,22 +33,12 @@ export async function addBrolls(userId: string, projectId: string, mainVideoUrl:
     form.set(names.start, row.start);
     form.set(names.end, row.end);
   });
-  try {
-    return (await call(brollEndpoints.addBrolls, form)).video_url;
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.unreachable) throw new Error(workflowMessages.overlayError, { cause: error });
-    if (error.unreadable) throw new Error(workflowMessages.overlayFailedLater, { cause: error });
-    const fallback = error.status >= 500 ? workflowMessages.overlayFailedLater : workflowMessages.overlayWentWrong;
-    throw new Error(typeof (error.body as { error?: unknown } | null)?.error === 'string' ? error.message : fallback, { cause: error });
-  }
+  return (await attempt(call(brollEndpoints.addBrolls, form), overlayTexts)).video_url;
 }
 
 export async function skipBroll(userId: string, projectId: string, mainVideoUrl: string | null): Promise<void> {
-  try {
-    await call(brollEndpoints.skipBroll, { user_id: userId, video_id: projectId, ...(mainVideoUrl ? { main_video_url: mainVideoUrl } : {}) });
-  } catch (cause) {
-    throw new Error(workflowMessages.skipFailed, { cause });
-  }
+  const request = { user_id: userId, video_id: projectId, ...(mainVideoUrl ? { main_video_url: mainVideoUrl } : {}) };
+  await attempt(call(brollEndpoints.skipBroll, request), { fallback: workflowMessages.skipFailed, words: false });
 }
 
 export async function saveBrollUrl(userId: string, projectId: string, url: string): Promise<void> {
@@ -58,6 +47,6 @@ export async function saveBrollUrl(userId: string, projectId: string, url: strin
 
 /** `mainVideoUrl`: the video the page shows, whose words are matched when the project has no script. */
 export async function fetchAutoBrolls(userId: string, projectId: string, mainVideoUrl: string | undefined): Promise<BrollSuggestion[]> {
-  const body = await shown(() => call(brollEndpoints.autoBrolls, { user_id: userId, video_id: projectId, main_video_url: mainVideoUrl }), workflowMessages.somethingWentWrong);
+  const body = await attempt(call(brollEndpoints.autoBrolls, { user_id: userId, video_id: projectId, main_video_url: mainVideoUrl }), somethingWentWrong);
   return body.rows;
 }

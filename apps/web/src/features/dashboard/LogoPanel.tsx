@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { DashboardError, removeLogo, uploadLogo } from './api.ts';
+import { shownText } from '../../lib/client.ts';
+import { removeLogo, uploadLogo } from './api.ts';
 import { formatBytes } from '../../lib/bytes.ts';
 import { useSetLogo } from './queries.ts';
 
@@ -26,7 +27,7 @@ export function LogoPanel({ email, logo }: { email: string; logo: string | null 
   const upload = useMutation({
     mutationFn: (file: File) => uploadLogo(email, file),
     onSuccess: setLogo,
-    onError: (failure) => setError(failure instanceof DashboardError ? failure.message : uploadMessages.failed),
+    onError: (failure) => setError(shownText(failure, uploadMessages.failed)),
   });
   const removal = useMutation({
     mutationFn: () => removeLogo(email),

@@ -1,6 +1,7 @@
 import { dashboardMessages, dashboardNoteLinks, videoTypeTiles } from '@reelsmith/contracts';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { createVideoEntry } from './api.ts';
 
@@ -49,26 +50,17 @@ function linkedNote(text: string): ReactNode[] {
   return parts;
 }
 
-/**
- * SPEC §2 'Select Video Type'. A native modal <dialog>: the browser makes the page behind it inert (focus stays
- * inside) and closes it on Escape.
- */
+/** SPEC §2 'Select Video Type'. */
 export function VideoTypeDialog({ open, userId, onClose }: VideoTypeDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setFailed(false);
-      dialog.showModal();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  /** A failure said last time is not said again when the dialog opens next. */
+  function close() {
+    setFailed(false);
+    onClose();
+  }
 
   /** Add B-Rolls starts its video entry before the page opens (SPEC §2 table), and the page opens on it. */
   async function startEntry(tile: Tile) {
@@ -86,50 +78,31 @@ export function VideoTypeDialog({ open, userId, onClose }: VideoTypeDialogProps)
   }
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      // A click on the backdrop lands on the <dialog> itself; the content fills the box, so clicks there do not.
-      onClick={(event) => event.target === event.currentTarget && onClose()}
-      className="m-auto w-[calc(100%-2rem)] max-w-3xl rounded-xl bg-white p-0 text-ink shadow-xl backdrop:bg-black/50"
-    >
-      <div className="flex flex-col gap-5 p-5 sm:p-6">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-xl font-bold">
-            Select Video Type
-          </h2>
-          <button type="button" onClick={onClose} aria-label="Close" className="-m-1 rounded-lg p-1 text-muted hover:bg-gray-100 hover:text-ink">
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-              <path d="M5 5l10 10M15 5L5 15" />
-            </svg>
-          </button>
-        </div>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {videoTypeTiles.map((tile) => (
-            <li key={tile.title}>
-              {tile.createsEntry ? (
-                <button type="button" className={tileClasses} onClick={() => void startEntry(tile)} disabled={creating} aria-busy={creating}>
-                  <TileText tile={tile} busy={creating} />
-                </button>
-              ) : (
-                <Link to={tile.path} className={tileClasses}>
-                  <TileText tile={tile} />
-                </Link>
-              )}
-            </li>
-          ))}
-        </ul>
-        {failed && (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-            {dashboardMessages.createEntryFailed}
-          </p>
-        )}
-        <div className="flex flex-col gap-1 text-sm text-muted">
-          <p>{dashboardMessages.musicNote}</p>
-          <p>{linkedNote(dashboardMessages.aiNote)}</p>
-        </div>
+    <Dialog open={open} title="Select Video Type" onClose={close} size="wide" closeButton>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {videoTypeTiles.map((tile) => (
+          <li key={tile.title}>
+            {tile.createsEntry ? (
+              <button type="button" className={tileClasses} onClick={() => void startEntry(tile)} disabled={creating} aria-busy={creating}>
+                <TileText tile={tile} busy={creating} />
+              </button>
+            ) : (
+              <Link to={tile.path} className={tileClasses}>
+                <TileText tile={tile} />
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      {failed && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {dashboardMessages.createEntryFailed}
+        </p>
+      )}
+      <div className="flex flex-col gap-1 text-sm text-muted">
+        <p>{dashboardMessages.musicNote}</p>
+        <p>{linkedNote(dashboardMessages.aiNote)}</p>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

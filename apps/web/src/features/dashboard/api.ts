@@ -8,10 +8,7 @@ import {
   type SubscriptionResponse,
   type VideoItem,
 } from '@reelsmith/contracts';
-import { ApiError, call, readBody } from '../../lib/client.ts';
-
-/** A failure whose message can be shown as it is. */
-export class DashboardError extends Error {}
+import { attempt, call, readBody } from '../../lib/client.ts';
 
 export function fetchSubscription(email: string): Promise<SubscriptionResponse> {
   return call(dashboardEndpoints.subscription, { email });
@@ -34,12 +31,7 @@ export async function uploadLogo(email: string, file: File): Promise<string> {
   const form = new FormData();
   form.append('email', email);
   form.append('logo', file);
-  try {
-    return (await call(dashboardEndpoints.uploadLogo, form, { fallback: uploadMessages.failed })).logo_url;
-  } catch (error) {
-    if (error instanceof ApiError) throw new DashboardError(error.unreachable ? formMessages.network : error.message, { cause: error });
-    throw error;
-  }
+  return (await attempt(call(dashboardEndpoints.uploadLogo, form), { fallback: uploadMessages.failed, unreachable: formMessages.network })).logo_url;
 }
 
 export async function removeLogo(email: string): Promise<void> {

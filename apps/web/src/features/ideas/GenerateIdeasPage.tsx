@@ -1,4 +1,4 @@
-import { ideaMessages, type IdeaItem, type SessionUser } from '@reelsmith/contracts';
+import { formMessages, ideaMessages, type IdeaItem, type SessionUser } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,7 +7,8 @@ import { linkClasses } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSession } from '../../lib/session.ts';
-import { IdeasError, startProjectFromIdea } from './api.ts';
+import { shownText } from '../../lib/client.ts';
+import { startProjectFromIdea } from './api.ts';
 import { EarlierIdeas, NewIdeas } from './IdeaList.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { useBusinessProfile, useUserIdeas } from './queries.ts';
@@ -37,7 +38,7 @@ function IdeasWorkspace({ user }: { user: SessionUser }) {
     mutationFn: (idea: IdeaItem) => startProjectFromIdea(idea.id),
     onSuccess: (projectId, idea) => navigate(scriptPathFor(projectId, idea.script_prompt)),
   });
-  const useError = starting.error ? (starting.error instanceof IdeasError ? starting.error.message : String(starting.error)) : null;
+  const useError = starting.error ? shownText(starting.error, formMessages.unexpected) : null;
   const freshHeading = useRef<HTMLHeadingElement>(null);
 
   // New ideas appear beside (or, on a phone, below) the form: bring them into view and to the reader's attention.

@@ -1,5 +1,6 @@
 import {
   businessProfileLimits,
+  formMessages,
   ideaFieldLabels,
   ideaGoals,
   ideaMessages,
@@ -16,7 +17,8 @@ import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { generateIdeas, IdeasError, saveProfile } from './api.ts';
+import { shownText } from '../../lib/client.ts';
+import { generateIdeas, saveProfile } from './api.ts';
 import { ideasKeys } from './queries.ts';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { profileErrors, profileFieldError, type ProfileField, type ProfileValues } from './validation.ts';
@@ -37,7 +39,6 @@ const textFields = {
 const choices = { goal: ideaGoals, tone: ideaTones, target_audience: targetAudiences } as const;
 
 const fieldId = (field: ProfileField) => `profile-${field}`;
-const messageOf = (error: unknown) => (error instanceof IdeasError ? error.message : String(error));
 
 /** The business details (SPEC §3 Business profile): Generate saves them, then asks for a batch of ideas. */
 export function ProfileForm({ email, initial, allowance, onGenerated }: ProfileFormProps) {
@@ -45,7 +46,7 @@ export function ProfileForm({ email, initial, allowance, onGenerated }: ProfileF
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
   const [outcome, setOutcome] = useState<NoticeMessage | null>(null);
-  const showFailure = (error: unknown) => setOutcome({ tone: 'error', text: messageOf(error) });
+  const showFailure = (error: unknown) => setOutcome({ tone: 'error', text: shownText(error, formMessages.unexpected) });
   const saving = useMutation({
     mutationFn: save,
     onSuccess: () => setOutcome({ tone: 'success', text: ideaMessages.saved }),

@@ -1,37 +1,30 @@
 import { defaultImageEffect, imageToVideoTexts, uploadPolicies, type ImageEffect } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 import { fetchEffects } from './api.ts';
 import { EffectOptions } from './EffectOptions.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { addImages, countIsValid, type PickedImage } from './images.ts';
 import { useConversion } from './useConversion.ts';
-import { useFlow } from '../../lib/flow.ts';
-
-const player = 'aspect-[9/16] w-full max-w-60 self-center rounded-xl bg-black object-contain md:max-w-72';
 
 const revoke = (image: PickedImage) => image.source.kind === 'file' && URL.revokeObjectURL(image.previewUrl);
 
 /** SPEC §2 /ImagetoVideo (Animated Images): 2 to 10 images, zoom, effect, Convert, then the result with Restart and Next. */
 export function ImageToVideoPage() {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
-  const { data: user } = useSession();
-  const [params, setParams] = useSearchParams();
-  const projectId = params.get('project');
+  const { user, projectId, setProject, goNext } = useWorkflowPage();
   const effects = useQuery({ queryKey: ['image-effects'], queryFn: fetchEffects, staleTime: Infinity });
   const [images, setImages] = useState<PickedImage[]>([]);
   const [note, setNote] = useState<string | null>(null);
   const [zoom, setZoom] = useState(true);
   const [effect, setEffect] = useState<ImageEffect>(defaultImageEffect);
   const [stockOpen, setStockOpen] = useState(false);
-  const { conversion, error, setError, convert, reset } = useConversion((id) => setParams({ project: id }, { replace: true }));
+  const { conversion, error, setError, convert, reset } = useConversion(setProject);
 
   // The previews of files are object URLs: freed when the page goes.
   const current = useRef(images);
@@ -80,20 +73,8 @@ export function ImageToVideoPage() {
   }
 
   if (conversion.phase === 'done') {
-    return (
-      <div className="flex flex-col gap-6">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Animated Images</h1>
-        <section className="flex flex-col items-center gap-4">
-          <video src={conversion.url} controls playsInline aria-label="Your video" className={player} />
-          <div className="flex gap-3">
-            <Button variant="secondary" onClick={restart}>
-              Restart
-            </Button>
-            <Button onClick={() => void navigate(nextPath(conversion.projectId))}>Next</Button>
-          </div>
-        </section>
-      </div>
-    );
+    const done = conversion.projectId;
+    return <GeneratedVideo heading="Animated Images" url={conversion.url} label="Your video" onRestart={restart} onNext={() => void goNext(done)} />;
   }
 
   return (

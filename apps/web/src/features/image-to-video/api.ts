@@ -8,18 +8,14 @@ import {
   type ImageEffectItem,
   type VideoStatusResponse,
 } from '@reelsmith/contracts';
-import { ApiError, call, failureText } from '../../lib/client.ts';
+import { attempt, call } from '../../lib/client.ts';
 import type { PickedImage } from './images.ts';
 
 /** A session that ended while the page was open reads as SPEC §5 says: 'User not logged in'. */
-const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+const signedOut = imageToVideoTexts.notLoggedIn;
 
 export async function fetchEffects(): Promise<ImageEffectItem[]> {
-  try {
-    return (await call(ownMediaEndpoints.imageEffects, undefined)).effects;
-  } catch (error) {
-    throw new Error(signedOut(error) ? imageToVideoTexts.notLoggedIn : failureText(error, workflowMessages.somethingWentWrong), { cause: error });
-  }
+  return (await attempt(call(ownMediaEndpoints.imageEffects, undefined), { fallback: workflowMessages.somethingWentWrong, signedOut })).effects;
 }
 
 /** SPEC §7 convert-images-to-video: image1..N (a file, or imageN_url for a stock image already stored), zoom, effect. */
@@ -40,20 +36,11 @@ export async function startConversion(request: {
     if (image.source.kind === 'file') form.set(names.file, image.source.file, image.name);
     else form.set(names.url, image.source.url);
   });
-  try {
-    return (await call(ownMediaEndpoints.convertImages, form, { fallback: imageToVideoTexts.failed })).video_id;
-  } catch (error) {
-    if (signedOut(error)) throw new Error(imageToVideoTexts.notLoggedIn, { cause: error });
-    if (error instanceof ApiError && error.unreadable) throw new Error(imageToVideoTexts.unexpected, { cause: error });
-    throw new Error(failureText(error, imageToVideoTexts.failed), { cause: error });
-  }
+  const texts = { fallback: imageToVideoTexts.failed, signedOut, unexpected: imageToVideoTexts.unexpected };
+  return (await attempt(call(ownMediaEndpoints.convertImages, form), texts)).video_id;
 }
 
 /** One poll of check-video-status for the project; anything unreadable is SPEC §4's 'Unexpected response'. */
-export async function checkStatus(userId: string, projectId: string): Promise<VideoStatusResponse> {
-  try {
-    return await call(voiceoverEndpoints.checkVideoStatus, { user_id: userId, video_id: projectId });
-  } catch (error) {
-    throw new Error(signedOut(error) ? imageToVideoTexts.notLoggedIn : imageToVideoTexts.unexpected, { cause: error });
-  }
+export function checkStatus(userId: string, projectId: string): Promise<VideoStatusResponse> {
+  return attempt(call(voiceoverEndpoints.checkVideoStatus, { user_id: userId, video_id: projectId }), { fallback: imageToVideoTexts.unexpected, signedOut, words: false });
 }

@@ -1,24 +1,20 @@
 import { maxVideoSeconds, ownVideoLimits, ownVideoTexts, videoStatusPollMs, type SessionUser } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
 import { FileDropZone } from '../../components/ui/FileDropZone.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
-import { useSession } from '../../lib/session.ts';
 import { checkVideoStatus, combineVideosSilent, createOwnVideoEntry, uploadAndSave } from './api.ts';
 import { addFiles, overLimit, stockItem, totalBytes, totalSeconds, type OwnVideoItem } from './items.ts';
 import { VideoList } from './VideoList.tsx';
-import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function OwnVideoWorkspace({ user }: { user: SessionUser }) {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
-  const [params, setParams] = useSearchParams();
+  const { projectId: named, setProject, goNext } = useWorkflowPage();
   const [items, setItems] = useState<OwnVideoItem[]>([]);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -68,11 +64,11 @@ function OwnVideoWorkspace({ user }: { user: SessionUser }) {
    */
   const combine = useMutation({
     mutationFn: async () => {
-      let projectId = params.get('project');
+      let projectId = named;
       if (!projectId) {
         setBusy('Starting your video');
         projectId = await createOwnVideoEntry(user.id);
-        setParams({ project: projectId }, { replace: true });
+        setProject(projectId);
       }
       const ids = items.map((item) => item.id);
       const urls: string[] = [];
@@ -91,7 +87,7 @@ function OwnVideoWorkspace({ user }: { user: SessionUser }) {
         if (status.status !== 'processing') throw new Error(status.error ?? ownVideoTexts.operationFailed);
         if (status.percent !== undefined) setCombining({ percent: status.percent });
       }
-      await navigate(nextPath(projectId));
+      await goNext(projectId);
     },
     onSettled: () => {
       if (!alive.current) return;
@@ -167,7 +163,7 @@ function OwnVideoWorkspace({ user }: { user: SessionUser }) {
 
 /** SPEC §2 /OwnVideo: up to six of the user's videos (dropped, picked or from stock), combined into the project's video. */
 export function OwnVideoPage() {
-  const { data: user } = useSession();
+  const { user } = useWorkflowPage();
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">

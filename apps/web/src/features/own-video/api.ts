@@ -6,21 +6,15 @@ import {
   workflowMessages,
   type CombineVideosSilentResponse,
 } from '@reelsmith/contracts';
-import { ApiError, call, failureText } from '../../lib/client.ts';
+import { attempt, call } from '../../lib/client.ts';
 import type { OwnVideoItem } from './items.ts';
 
-/** The server's own text when it gave one (SPEC §7: "an error field is read on failure"), else the fallback. */
-async function shown<T>(request: () => Promise<T>, fallback: string): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    throw new Error(failureText(error, fallback), { cause: error });
-  }
-}
+const operationTexts = { fallback: ownVideoTexts.operationFailed };
+const uploadTexts = { fallback: ownVideoTexts.uploadFailedRetry, unreachable: ownVideoTexts.uploadFailed, unexpected: ownVideoTexts.uploadFailed };
 
 /** A project without a source video; the videos are added to it one by one. */
 export async function createOwnVideoEntry(userId: string): Promise<string> {
-  return (await shown(() => call(dashboardEndpoints.createVideoEntry, { user_id: userId, video_type: 'own-video' }), ownVideoTexts.operationFailed)).video_id;
+  return (await attempt(call(dashboardEndpoints.createVideoEntry, { user_id: userId, video_type: 'own-video' }), operationTexts)).video_id;
 }
 
 /**
@@ -35,21 +29,16 @@ export async function uploadAndSave(userId: string, projectId: string, item: Own
   form.set('items', itemIds.join(','));
   if (item.file) form.set('video', item.file);
   else form.set('video_url', item.url!);
-  try {
-    return (await call(ownMediaEndpoints.uploadAndSave, form, { fallback: ownVideoTexts.uploadFailedRetry })).video_url;
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.unreachable || error.unreadable) throw new Error(ownVideoTexts.uploadFailed, { cause: error });
-    throw new Error(error.message, { cause: error });
-  }
+  return (await attempt(call(ownMediaEndpoints.uploadAndSave, form), uploadTexts)).video_url;
 }
 
 /** SPEC §7 combine-videos-silent (form: user_id, video1..6). */
 export function combineVideosSilent(userId: string, projectId: string, urls: string[]): Promise<CombineVideosSilentResponse> {
   const fields: Record<string, string> = { user_id: userId, video_id: projectId };
   urls.forEach((url, index) => (fields[`video${index + 1}`] = url));
-  return shown(() => call(ownMediaEndpoints.combineVideosSilent, fields as { user_id: string; video_id: string }), ownVideoTexts.operationFailed);
+  return attempt(call(ownMediaEndpoints.combineVideosSilent, fields as { user_id: string; video_id: string }), operationTexts);
 }
 
 export function checkVideoStatus(userId: string, projectId: string) {
-  return shown(() => call(voiceoverEndpoints.checkVideoStatus, { user_id: userId, video_id: projectId }), workflowMessages.statusCheckFailed);
+  return attempt(call(voiceoverEndpoints.checkVideoStatus, { user_id: userId, video_id: projectId }), { fallback: workflowMessages.statusCheckFailed });
 }

@@ -1,14 +1,12 @@
 import { aiVideoMessages, defaultImageEffect, genericMessages, introTexts, type ImageEffect, type IntroSceneType } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { TransitionPicker } from '../../components/media/TransitionPicker.tsx';
 import { useTransitionPreviews } from '../../components/media/transitions.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
-import { useFlow } from '../../lib/flow.ts';
-import { useSession } from '../../lib/session.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 import { useRestoreOnOpen, useVideoGeneration } from '../../lib/useVideoGeneration.ts';
 import { fetchGenerator, startIntro } from './api.ts';
 import { checkScenes, pickImage, startingScenes, type SceneDraft, type SceneProblems } from './scenes.ts';
@@ -23,11 +21,7 @@ const noProblems = (): SceneProblems[] => [{}, {}, {}, {}];
  * details), a transition, Generate; the page polls every 5 s until the video is there, then Restart or Next.
  */
 export function ProductIntroPage() {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
-  const { data: user } = useSession();
-  const [params, setParams] = useSearchParams();
-  const projectId = params.get('project');
+  const { user, projectId, setProject, goNext } = useWorkflowPage();
   const generator = useQuery({ queryKey: ['product-intro', 'generator'], queryFn: fetchGenerator, staleTime: Infinity });
   const transitions = useTransitionPreviews();
   const [scenes, setScenes] = useState<SceneDraft[]>(startingScenes);
@@ -36,7 +30,7 @@ export function ProductIntroPage() {
   const { generation, error, setError, generate, restore, reset } = useVideoGeneration({
     start: startIntro,
     texts: introTexts,
-    onProject: (id) => setParams({ project: id }, { replace: true }),
+    onProject: setProject,
   });
 
   useRestoreOnOpen(user?.id, projectId, restore);
@@ -88,7 +82,7 @@ export function ProductIntroPage() {
         <span className="sr-only">. {introTexts.offlineBadgeTooltip}</span>
       </p>
     );
-    return <GeneratedVideo heading={introTexts.heading} url={generation.url} label={introTexts.result} note={badge} onRestart={restart} onNext={() => void navigate(nextPath(projectId))} />;
+    return <GeneratedVideo heading={introTexts.heading} url={generation.url} label={introTexts.result} note={badge} onRestart={restart} onNext={() => void goNext(projectId)} />;
   }
 
   const busy = generation.phase === 'busy';

@@ -1,5 +1,5 @@
 import { genericMessages, introFieldNames, introTexts, productIntroEndpoints, type AiVideoTransition } from '@reelsmith/contracts';
-import { ApiError, call, failureText } from '../../lib/client.ts';
+import { attempt, call } from '../../lib/client.ts';
 import type { SceneChoice } from './scenes.ts';
 
 export async function fetchGenerator() {
@@ -29,12 +29,6 @@ export async function startIntro(request: IntroRequest): Promise<string> {
     form.set(names.extension, scene.extension);
     form.set(names.image, scene.file, scene.file.name);
   });
-  try {
-    return (await call(productIntroEndpoints.generate, form, { fallback: introTexts.startFailed })).video_id;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw new Error(genericMessages.signInRequired, { cause: error });
-    if (!(error instanceof ApiError) || error.unreachable) throw new Error(introTexts.startUnreachable, { cause: error });
-    if (error.unreadable) throw new Error(introTexts.unexpected, { cause: error });
-    throw new Error(failureText(error, introTexts.startFailed), { cause: error });
-  }
+  const texts = { fallback: introTexts.startFailed, signedOut: genericMessages.signInRequired, unreachable: introTexts.startUnreachable, unexpected: introTexts.unexpected };
+  return (await attempt(call(productIntroEndpoints.generate, form), texts)).video_id;
 }

@@ -1,13 +1,11 @@
 import { aiVideoMessages, genericMessages, showcaseLengths, showcaseScenes, showcaseTexts, type ImageEffect, type ShowcaseLength } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { TransitionPicker } from '../../components/media/TransitionPicker.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
-import { useFlow } from '../../lib/flow.ts';
-import { useSession } from '../../lib/session.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 import { fetchGenerator, fetchTransitions } from './api.ts';
 import { emptyScene, pickImage, SceneFields, type SceneDraft } from './SceneFields.tsx';
 import { useShowcase } from './useShowcase.ts';
@@ -24,18 +22,14 @@ function missing(length: ShowcaseLength, scenes: SceneDraft[], transition: Image
 
 /** SPEC §2 /product-showcase: length 7 or 14 s, text and image per scene, a transition for 14 s; the result with Restart and Next. */
 export function ProductShowcasePage() {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
-  const { data: user } = useSession();
-  const [params, setParams] = useSearchParams();
-  const projectId = params.get('project');
+  const { user, projectId, setProject, goNext } = useWorkflowPage();
   const lengthName = useId();
   const generator = useQuery({ queryKey: ['product-showcase', 'generator'], queryFn: fetchGenerator, staleTime: Infinity });
   const transitions = useQuery({ queryKey: ['image-effects'], queryFn: fetchTransitions, staleTime: Infinity });
   const [length, setLength] = useState<ShowcaseLength>('7');
   const [scenes, setScenes] = useState<SceneDraft[]>([emptyScene, emptyScene]);
   const [transition, setTransition] = useState<ImageEffect | ''>('');
-  const { showcase, error, setError, generate, reset } = useShowcase(user?.id, projectId, (id) => setParams({ project: id }, { replace: true }));
+  const { showcase, error, setError, generate, reset } = useShowcase(user?.id, projectId, setProject);
 
   // The thumbnails are object URLs: freed when the page goes.
   const current = useRef(scenes);
@@ -72,7 +66,7 @@ export function ProductShowcasePage() {
 
   if (showcase.phase === 'done') {
     const projectId = showcase.projectId;
-    return <GeneratedVideo heading={showcaseTexts.heading} url={showcase.url} label={showcaseTexts.result} onRestart={restart} onNext={() => void navigate(nextPath(projectId))} />;
+    return <GeneratedVideo heading={showcaseTexts.heading} url={showcase.url} label={showcaseTexts.result} onRestart={restart} onNext={() => void goNext(projectId)} />;
   }
 
   const sceneCount = showcaseScenes[length];

@@ -10,10 +10,10 @@ import {
   type ShowcaseLength,
   type VideoStatusResponse,
 } from '@reelsmith/contracts';
-import { ApiError, call, failureText } from '../../lib/client.ts';
+import { attempt, call } from '../../lib/client.ts';
 
 /** A session that ended while the page was open reads as the creation flows' 'You need to be logged in'. */
-const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+const signedOut = genericMessages.signInRequired;
 
 export async function fetchGenerator() {
   return (await call(productShowcaseEndpoints.settings, undefined)).generator;
@@ -53,33 +53,14 @@ export async function startShowcase(request: ShowcaseRequest): Promise<string> {
     form.set(names.text, scene.text);
     if (scene.file) form.set(names.image, scene.file, scene.file.name);
   });
-  try {
-    return (await call(productShowcaseEndpoints.generate, form, { fallback: showcaseTexts.failed })).video_id;
-  } catch (error) {
-    if (signedOut(error)) throw new Error(genericMessages.signInRequired, { cause: error });
-    if (!(error instanceof ApiError) || error.unreachable) throw new Error(showcaseTexts.startFailed, { cause: error });
-    if (error.unreadable) throw new Error(showcaseTexts.unexpected, { cause: error });
-    throw new Error(failureText(error, showcaseTexts.failed), { cause: error });
-  }
+  const texts = { fallback: showcaseTexts.failed, signedOut, unreachable: showcaseTexts.startFailed, unexpected: showcaseTexts.unexpected };
+  return (await attempt(call(productShowcaseEndpoints.generate, form), texts)).video_id;
 }
 
-/** One poll of check-video-status for the project; an answer outside the contract is 'Unexpected response from server.'. */
-export async function checkShowcase(userId: string, projectId: string): Promise<VideoStatusResponse> {
-  try {
-    return await call(voiceoverEndpoints.checkVideoStatus, { user_id: userId, video_id: projectId });
-  } catch (error) {
-    if (signedOut(error)) throw new Error(genericMessages.signInRequired, { cause: error });
-    throw new ShowcaseStatusError(failureText(error, showcaseTexts.unexpected), error instanceof ApiError ? error.status : 0, { cause: error });
-  }
-}
-
-/** A poll that failed; `status` 404 means the project has no generation to report on. */
-export class ShowcaseStatusError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
+/**
+ * One poll of check-video-status for the project; an answer outside the contract is 'Unexpected response from
+ * server.'. A failure with status 404 means the project has no generation to report on.
+ */
+export function checkShowcase(userId: string, projectId: string): Promise<VideoStatusResponse> {
+  return attempt(call(voiceoverEndpoints.checkVideoStatus, { user_id: userId, video_id: projectId }), { fallback: showcaseTexts.unexpected, signedOut });
 }

@@ -1,7 +1,8 @@
 import { showcasePollMs, showcaseTexts, type ShowcaseLength } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { checkShowcase, ShowcaseStatusError, startShowcase, type ShowcaseRequest } from './api.ts';
+import { CallFailure } from '../../lib/client.ts';
+import { checkShowcase, startShowcase, type ShowcaseRequest } from './api.ts';
 
 export type Showcase =
   | { phase: 'idle' }
@@ -64,7 +65,7 @@ export function useShowcase(userId: string | undefined, projectId: string | null
     followed.current = projectId;
     followGeneration({ userId, projectId, length: undefined, first: 'now', alive, show: setShowcase }).catch((failure: unknown) => {
       // Nothing was generated for this project yet: the page is simply the form.
-      if (!alive.current || (failure instanceof ShowcaseStatusError && failure.status === 404)) return;
+      if (!alive.current || (failure instanceof CallFailure && failure.status === 404)) return;
       setError((failure as Error).message);
       setShowcase({ phase: 'idle' });
     });

@@ -1,7 +1,6 @@
 import { maxPromptChars, scriptTexts, timing, workflowMessages, type SessionUser } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
@@ -11,7 +10,7 @@ import { ScriptEditor } from './ScriptEditor.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { useAutosave } from './useAutosave.ts';
 import { VideoPanel } from './VideoPanel.tsx';
-import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
 export type ScriptVariant = 'prompt' | 'video';
 
@@ -38,8 +37,7 @@ function submitOnModEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
 
 /** Prompt (or, for a video, extra direction), the generated script with auto-save and its length, and Next. */
 export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initialScript, focusScript, onGenerated }: ScriptWorkspaceProps) {
-  const navigate = useNavigate();
-  const { nextPath, page } = useFlow();
+  const { page, goNext } = useWorkflowPage();
   const cache = useDraftCache(user.id);
   const video = useProjectVideo(user.id, projectId, variant === 'video');
   const [prompt, setPrompt] = useState(initialPrompt);
@@ -101,7 +99,7 @@ export function ScriptWorkspace({ user, variant, projectId, initialPrompt, initi
     if (!projectId || !script?.trim()) return;
     // The next step reads the script from the server, so the last edit goes there first.
     if (!(await autosave.flush())) return;
-    await navigate(nextPath(projectId));
+    await goNext(projectId);
   }
 
   const canGoNext = Boolean(projectId && script?.trim());

@@ -1,16 +1,14 @@
 import { maxVideoSeconds, scrollStopperBackgrounds, scrollStopperTexts, uploadPolicies, type SessionUser } from '@reelsmith/contracts';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useSession } from '../../lib/session.ts';
 import { useBusyTask } from '../../lib/useBusyTask.ts';
 import { createScrollStopperEntry, uploadScrollStopperVideo, useBackgrounds } from './api.ts';
 import { BackgroundGrid } from './BackgroundGrid.tsx';
-import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
 const maxBytes = uploadPolicies['scroll-stopper-video'].maxBytes;
 
@@ -21,8 +19,7 @@ interface LongVideo {
 }
 
 function ScrollStopperWorkspace({ user }: { user: SessionUser }) {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
+  const { goNext } = useWorkflowPage();
   const backgrounds = useBackgrounds();
   const fileId = useId();
   const { busy, error, setError, run } = useBusyTask();
@@ -33,7 +30,7 @@ function ScrollStopperWorkspace({ user }: { user: SessionUser }) {
   const choose = (url: string) =>
     run('Creating your video', async () => {
       const videoId = await createScrollStopperEntry(user.id, url);
-      await navigate(nextPath(videoId));
+      await goNext(videoId);
     });
 
   const chooseOwn = (url: string, seconds: number | undefined) => {
@@ -134,7 +131,7 @@ function ScrollStopperWorkspace({ user }: { user: SessionUser }) {
 
 /** SPEC §2 /scroll-stopper: a library background, a stock video or the user's own video starts the project. */
 export function ScrollStopperPage() {
-  const { data: user } = useSession();
+  const { user } = useWorkflowPage();
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">

@@ -1,17 +1,16 @@
 import { storyboardTexts, workflowMessages, type SessionUser } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { linkClasses } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
-import { useSession } from '../../lib/session.ts';
 import { generateScenes } from './api.ts';
 import { StoryboardWorkspace } from './StoryboardWorkspace.tsx';
-import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
 function StoryboardLoader({ user, projectId }: { user: SessionUser; projectId: string | null }) {
-  const [, setParams] = useSearchParams();
+  const { setProject } = useWorkflowPage();
   // generate-and-store-scenes writes the scenes the first time: a mutation, asked once per project the page opens.
   const { mutate, ...scenes } = useMutation({ mutationFn: (id: string | null) => generateScenes(user.id, id) });
   const found = scenes.data?.videoId;
@@ -23,8 +22,8 @@ function StoryboardLoader({ user, projectId }: { user: SessionUser; projectId: s
 
   useEffect(() => {
     // Without ?project= the server answered for the user's latest project: name it, so every later call does too.
-    if (!projectId && found) setParams({ project: found }, { replace: true });
-  }, [projectId, found, setParams]);
+    if (!projectId && found) setProject(found);
+  }, [projectId, found, setProject]);
 
   if (scenes.isPending || scenes.isIdle) return <RenderProgress title={workflowMessages.generatingStoryboard} notice={storyboardTexts.scenesEstimate} />;
   if (scenes.isError) {
@@ -46,13 +45,11 @@ function StoryboardLoader({ user, projectId }: { user: SessionUser; projectId: s
 
 /** SPEC §2 /smart-storyboard, step 'Background Video': six scenes from the script, a video for each, then one video. */
 export function SmartStoryboardPage() {
-  const { data: user } = useSession();
-  const [params] = useSearchParams();
-  const { page } = useFlow();
+  const { user, projectId, page } = useWorkflowPage();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page?.title}</h1>
-      {user && <StoryboardLoader user={user} projectId={params.get('project')} />}
+      {user && <StoryboardLoader user={user} projectId={projectId} />}
     </div>
   );
 }

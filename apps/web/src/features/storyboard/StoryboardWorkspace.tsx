@@ -1,7 +1,7 @@
 import { aiVideoMessages, storyboardAiVideoTexts, storyboardTexts, workflowMessages, type SessionUser, type UploadResponse } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
 import { StockSearchModal } from '../../components/stock/StockSearchModal.tsx';
 import type { AddedStock } from '../../components/stock/StockResults.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -11,15 +11,12 @@ import { generateStoryboard, updateScene } from './api.ts';
 import { SceneCard } from './SceneCard.tsx';
 import { useAiVideo } from './useAiVideo.ts';
 import { createVideoError, firstSceneWithoutVideo, pickedImageError, pickedVideoError, sceneNumbers, type Scene } from './scenes.ts';
-import { useFlow } from '../../lib/flow.ts';
-
-const player = 'aspect-[9/16] w-full max-w-72 rounded-xl bg-black object-contain';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
 const objectUrls = (scene: Scene) => [scene.image?.previewUrl, scene.video?.kind === 'file' ? scene.video.previewUrl : undefined];
 
 export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: SessionUser; projectId: string; initialTexts: string[] }) {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
+  const { goNext } = useWorkflowPage();
   const targetId = useId();
   const [scenes, setScenes] = useState<Scene[]>(() => initialTexts.map((text) => ({ text, video: null, image: null, error: null })));
   const [target, setTarget] = useState<number | null>(null);
@@ -114,17 +111,8 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
 
   const result = creation.data ?? aiVideo.result;
   if (result) {
-    return (
-      <section aria-label="Result" className="flex flex-col items-center gap-4">
-        <video src={result} controls playsInline aria-label={creation.data ? 'Storyboard video' : 'AI video'} className={player} />
-        <div className="flex gap-3">
-          <Button variant="secondary" onClick={() => window.location.reload()}>
-            Restart
-          </Button>
-          <Button onClick={() => void navigate(nextPath(projectId))}>Next</Button>
-        </div>
-      </section>
-    );
+    const label = creation.data ? 'Storyboard video' : 'AI video';
+    return <GeneratedVideo url={result} label={label} onRestart={() => window.location.reload()} onNext={() => void goNext(projectId)} />;
   }
 
   return (

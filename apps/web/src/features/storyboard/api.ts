@@ -13,31 +13,21 @@ import {
   type GenerateAiVideoResponse,
   type VideoStatusResponse,
 } from '@reelsmith/contracts';
-import { ApiError, call } from '../../lib/client.ts';
+import { attempt, call } from '../../lib/client.ts';
 import { sceneNumbers, type Scene } from './scenes.ts';
-
-/** The server's own text when it answered one (a refused video says which), else the page's fallback. */
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && !error.unreachable ? error.message : fallback);
 
 const projectFields = (userId: string, projectId: string | null) => ({ user_id: userId, ...(projectId ? { video_id: projectId } : {}) });
 
 /** SPEC §7 generate-and-store-scenes (form: user_id): the stored scenes, or six new ones from the script. */
 export async function generateScenes(userId: string, projectId: string | null): Promise<{ texts: string[]; videoId: string }> {
-  try {
-    const body = await call(storyboardEndpoints.scenes, projectFields(userId, projectId), { fallback: storyboardTexts.loadFailed });
-    return { texts: sceneNumbers.map((n) => body[sceneKey(n)]), videoId: body.video_id };
-  } catch (error) {
-    throw new Error(messageOf(error, storyboardTexts.loadFailed));
-  }
+  const body = await attempt(call(storyboardEndpoints.scenes, projectFields(userId, projectId)), { fallback: storyboardTexts.loadFailed });
+  return { texts: sceneNumbers.map((n) => body[sceneKey(n)]), videoId: body.video_id };
 }
 
 /** SPEC §7 update-scene (form: user_id, scene_index, scene_text), sent when a scene field loses focus. */
 export async function updateScene(userId: string, projectId: string, index: number, text: string): Promise<void> {
-  try {
-    await call(storyboardEndpoints.updateScene, { ...projectFields(userId, projectId), scene_index: index, scene_text: text }, { fallback: storyboardTexts.saveFailed });
-  } catch (error) {
-    throw new Error(messageOf(error, storyboardTexts.saveFailed));
-  }
+  const request = { ...projectFields(userId, projectId), scene_index: index, scene_text: text };
+  await attempt(call(storyboardEndpoints.updateScene, request), { fallback: storyboardTexts.saveFailed });
 }
 
 /** SPEC §7 generate-storyboard (form: user_id, sceneN, videoN; 120 s), answering with user_video_url. */
@@ -50,17 +40,8 @@ export async function generateStoryboard(userId: string, projectId: string, scen
     if (scene.video?.kind === 'file') form.set(names.video, scene.video.file);
     else if (scene.video) form.set(names.videoUrl, scene.video.url);
   });
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), storyboardTimeoutMs);
-  try {
-    const body = await call(storyboardEndpoints.generate, form, { signal: timeout.signal, fallback: videoAudioTexts.failed });
-    return body.user_video_url;
-  } catch (error) {
-    if (timeout.signal.aborted) throw new Error(videoAudioTexts.tooSlow);
-    throw new Error(error instanceof ApiError && error.unreachable ? workflowMessages.somethingWentWrong : messageOf(error, videoAudioTexts.failed));
-  } finally {
-    clearTimeout(timer);
-  }
+  const texts = { fallback: videoAudioTexts.failed, unreachable: workflowMessages.somethingWentWrong, timedOut: videoAudioTexts.tooSlow };
+  return (await attempt(call(storyboardEndpoints.generate, form, { timeoutMs: storyboardTimeoutMs }), texts)).user_video_url;
 }
 
 /**
@@ -77,13 +58,12 @@ export async function startAiVideo(request: { userId: string; projectId: string;
     if (scene.image?.source.kind === 'file') form.set(names.image, scene.image.source.file, scene.image.name);
     else if (scene.image) form.set(names.imageUrl, scene.image.source.url);
   });
-  try {
-    return await call(storyboardEndpoints.generateAiVideo, form, { fallback: storyboardAiVideoTexts.startFailed });
-  } catch (error) {
-    if (error instanceof ApiError && (error.unreachable || error.unreadable)) throw new Error(storyboardAiVideoTexts.startError, { cause: error });
-    const explained = error instanceof ApiError && error.fromServer && error.status < 500;
-    throw new Error(explained ? error.message : storyboardAiVideoTexts.startFailed, { cause: error });
-  }
+  return attempt(call(storyboardEndpoints.generateAiVideo, form), {
+    fallback: storyboardAiVideoTexts.startFailed,
+    unreachable: storyboardAiVideoTexts.startError,
+    unexpected: storyboardAiVideoTexts.startError,
+    words: (words, status) => (status < 500 ? words : null),
+  });
 }
 
 /** The generator in use, and the project's AI video generation if one was started (a page opened again resumes it). */
@@ -92,10 +72,6 @@ export async function aiVideoState(userId: string, projectId: string): Promise<A
 }
 
 /** One poll of check-video-status; a failed poll ends the wait as a failed generation does (SPEC §8). */
-export async function aiVideoStatus(userId: string, projectId: string): Promise<VideoStatusResponse> {
-  try {
-    return await call(voiceoverEndpoints.checkVideoStatus, projectFields(userId, projectId));
-  } catch (error) {
-    throw new Error(storyboardAiVideoTexts.failed, { cause: error });
-  }
+export function aiVideoStatus(userId: string, projectId: string): Promise<VideoStatusResponse> {
+  return attempt(call(voiceoverEndpoints.checkVideoStatus, projectFields(userId, projectId)), { fallback: storyboardAiVideoTexts.failed, words: false });
 }

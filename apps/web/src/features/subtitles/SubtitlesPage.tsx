@@ -1,23 +1,21 @@
-import { timing, workflowMessages, type LatestSubtitlesResponse } from '@reelsmith/contracts';
+import { subtitleTexts, timing, workflowMessages, type LatestSubtitlesResponse } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
-import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useSession } from '../../lib/session.ts';
-import { generateSubtitles, NoSpeechError, SubtitlesError, updateSubtitles, writeSubtitles, type SubtitleSettings } from './api.ts';
+import type { FinalVideoCaptions, FinalVideoStep } from '../../lib/finalVideoStep.ts';
+import { CallFailure, shownText } from '../../lib/client.ts';
+import { generateSubtitles, updateSubtitles, writeSubtitles, type SubtitleSettings } from './api.ts';
 import { CaptionPreview } from './CaptionPreview.tsx';
 import { CueEditor } from './CueEditor.tsx';
 import { editorCues, editorSrt, wordsOf, type EditorCue } from './editorCues.ts';
-import { CtaImagePicker, FinalVideoCostNote, FinalVideoError, FinalVideoResult, LogoSwitch } from './FinalVideoPanel.tsx';
-import { useFinalVideoCost, useLatestSubtitles, useStyleLooks, useStylePreview } from './queries.ts';
+import { useLatestSubtitles, useStyleLooks, useStylePreview } from './queries.ts';
 import { SettingsFields, StylePicker } from './SubtitleSettings.tsx';
 import { useAutosave } from './useAutosave.ts';
-import { useFinalVideo } from './useFinalVideo.ts';
 import { WrittenCaptions } from './WrittenCaptions.tsx';
 import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
 function Loading() {
   return (
@@ -30,7 +28,14 @@ function Loading() {
 
 const card = 'flex flex-col gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6';
 
-function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse; userId: string }) {
+interface SubtitlesEditorProps {
+  initial: LatestSubtitlesResponse;
+  userId: string;
+  /** The final step's section (features/final-video), given the captions as they stand. */
+  finalSection(captions: () => FinalVideoCaptions): ReactNode;
+}
+
+function SubtitlesEditor({ initial, userId, finalSection }: SubtitlesEditorProps) {
   const project = useMemo(() => ({ userId, videoId: initial.video_id }), [userId, initial.video_id]);
   const { page } = useFlow();
   const [settings, setSettings] = useState<SubtitleSettings>({
@@ -41,9 +46,6 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
   const [style, setStyle] = useState(initial.subtitle_style);
   const [cues, setCues] = useState<EditorCue[] | null>(() => (initial.subtitle_srt ? editorCues(initial.subtitle_srt) : null));
   const [selected, setSelected] = useState(0);
-  const [enabled, setEnabled] = useState(initial.subtitle_enabled === 'Yes');
-  const [ctaImage, setCtaImage] = useState<File | null>(null);
-  const [withLogo, setWithLogo] = useState(true);
   const [nothingHeard, setNothingHeard] = useState(false);
   const looks = useStyleLooks();
   const preview = useStylePreview(style, settings.fontSize, settings.position);
@@ -59,14 +61,11 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
   const generation = useMutation({
     mutationFn: () => generateSubtitles(project, settings),
     onSuccess: showCues,
-    onError: (error) => setNothingHeard(error instanceof NoSpeechError),
+    onError: (error) => setNothingHeard(error instanceof CallFailure && error.message === subtitleTexts.noSpeech),
   });
   const generating = generation.isPending;
-  const generateError = generation.error ? (generation.error instanceof SubtitlesError ? generation.error.message : workflowMessages.anErrorOccurred) : null;
+  const generateError = generation.error ? shownText(generation.error, workflowMessages.anErrorOccurred) : null;
   const writing = useMutation({ mutationFn: (text: string) => writeSubtitles(project, settings, text), onSuccess: showCues });
-  const final = useFinalVideo(project);
-  const cost = useFinalVideoCost(project, final.state.kind);
-  const costNoteId = useId();
   const hasCues = cues !== null && cues.length > 0;
   const shownCue = cues?.[selected] ?? cues?.[0];
 
@@ -79,8 +78,6 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
     setCues(next);
     autosave.schedule({ settings, cues: next });
   }
-
-  if (final.state.kind === 'done') return <FinalVideoResult url={final.state.url} onEdit={final.reset} />;
 
   return (
     <div className="flex flex-col gap-6">
@@ -131,65 +128,41 @@ function SubtitlesEditor({ initial, userId }: { initial: LatestSubtitlesResponse
             )}
           </div>
 
-          <section aria-labelledby="final-heading" className={card}>
-            <h2 id="final-heading" className="text-lg font-semibold">
-              Final video
-            </h2>
-            <label className="flex items-center gap-3 text-sm font-semibold">
-              <input type="checkbox" role="switch" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} className="size-5 accent-accent" />
-              Add subtitles
-            </label>
-            <LogoSwitch checked={withLogo} onChange={setWithLogo} />
-            <CtaImagePicker file={ctaImage} onChange={setCtaImage} />
-            <FinalVideoError state={final.state} />
-            <FinalVideoCostNote id={costNoteId} cost={cost.data} />
-            <Button
-              className="self-start"
-              aria-describedby={cost.data ? costNoteId : undefined}
-              disabled={final.state.kind === 'working'}
-              onClick={() => void final.start({ ...settings, enabled, srt: cues ? editorSrt(cues) : '', style, ctaImage, withLogo })}
-            >
-              Final Video
-            </Button>
-          </section>
+          <div className={card}>{finalSection(() => ({ ...settings, style, srt: cues ? editorSrt(cues) : '' }))}</div>
         </div>
       </div>
-      {final.state.kind === 'working' && (
-        <RenderProgress
-          title={workflowMessages.generatingVideo}
-          notice={workflowMessages.finalNotice}
-          progressLabel="Final video progress"
-          percent={final.state.percent}
-          waiting={final.state.waiting}
-        />
-      )}
     </div>
   );
 }
 
-/** SPEC §2 /subtitles: generate, edit and style the captions, then make the final video. */
-export function SubtitlesPage() {
-  const session = useSession();
-  const [params] = useSearchParams();
-  const user = session.data;
+/** SPEC §2 /subtitles: generate, edit and style the captions, then make the final video (`finalVideo`). */
+export function SubtitlesPage({ finalVideo }: { finalVideo: FinalVideoStep }) {
+  const { user, projectId } = useWorkflowPage();
   if (!user) return <Loading />;
-  return <SubtitlesLoader userId={user.id} videoId={params.get('project') ?? undefined} />;
+  return <SubtitlesLoader userId={user.id} videoId={projectId ?? undefined} FinalVideo={finalVideo} />;
 }
 
-function SubtitlesLoader({ userId, videoId }: { userId: string; videoId?: string }) {
+function SubtitlesLoader({ userId, videoId, FinalVideo }: { userId: string; videoId?: string; FinalVideo: FinalVideoStep }) {
   const latest = useLatestSubtitles({ userId, videoId });
   const { page } = useFlow();
+  const found = latest.data?.video_id;
+  const project = useMemo(() => ({ userId, videoId: found }), [userId, found]);
   if (latest.isPending) return <Loading />;
   if (latest.isError) {
     return (
       <div className="flex flex-col items-start gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page?.title}</h1>
-        <Notice message={{ tone: 'error', text: latest.error instanceof SubtitlesError ? latest.error.message : workflowMessages.anErrorOccurred }} />
+        <Notice message={{ tone: 'error', text: shownText(latest.error, workflowMessages.anErrorOccurred) }} />
         <Button variant="secondary" onClick={() => void latest.refetch()}>
           Retry
         </Button>
       </div>
     );
   }
-  return <SubtitlesEditor key={latest.data.video_id} initial={latest.data} userId={userId} />;
+  const initial = latest.data;
+  return (
+    <FinalVideo key={initial.video_id} project={project} subtitlesEnabled={initial.subtitle_enabled === 'Yes'}>
+      {(section) => <SubtitlesEditor initial={initial} userId={userId} finalSection={section} />}
+    </FinalVideo>
+  );
 }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
-import { SubtitlesError } from './api.ts';
+import { shownText } from '../../lib/client.ts';
 
 /**
  * When no speech was heard in the video, the user types what is said; the server lays it over the video as
@@ -13,7 +13,7 @@ import { SubtitlesError } from './api.ts';
 export function WrittenCaptions({ writing }: { writing: UseMutationResult<string, Error, string> }) {
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const failure = writing.error ? (writing.error instanceof SubtitlesError ? writing.error.message : workflowMessages.anErrorOccurred) : null;
+  const failure = writing.error ? shownText(writing.error, workflowMessages.anErrorOccurred) : null;
   const error = refusal ?? failure;
 
   function submit(event: FormEvent) {

@@ -1,6 +1,7 @@
 import { subtitleStyleNames, type SubtitleFontSize, type SubtitlePosition, type SubtitleStyleName, type SubtitleStylePreview } from '@reelsmith/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { fetchFinalVideoCost, fetchLatestSubtitles, fetchStylePreview, type ProjectRef } from './api.ts';
+import type { ProjectRef } from '../../lib/finalVideoStep.ts';
+import { fetchLatestSubtitles, fetchStylePreview } from './api.ts';
 
 /** A style's preview depends only on its inputs, so it is fetched once per combination. */
 const previewQuery = (style: SubtitleStyleName, fontSize: SubtitleFontSize, position: SubtitlePosition) => ({
@@ -30,9 +31,4 @@ export function useLatestSubtitles(project: ProjectRef) {
     gcTime: 0,
     retry: 1,
   });
-}
-
-/** Asked again whenever the render's state changes (`round`): a finished video makes the next render free. */
-export function useFinalVideoCost(project: ProjectRef, round: string) {
-  return useQuery({ queryKey: ['final-video-cost', project.userId, project.videoId ?? 'latest', round], queryFn: () => fetchFinalVideoCost(project), retry: 1 });
 }

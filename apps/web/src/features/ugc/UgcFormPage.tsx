@@ -16,14 +16,12 @@ import {
 } from '@reelsmith/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { useFlow } from '../../lib/flow.ts';
-import { useSession } from '../../lib/session.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 import { checkUgcImage, fetchLatestConfig, fetchUgcSettings, startUgcImage } from './api.ts';
 import { ProductPhoto, type PhotoDraft } from './ProductPhoto.tsx';
 import { useFollow, type Reading } from './useFollow.ts';
@@ -45,11 +43,7 @@ const freePhoto = (photo: PhotoDraft) => photo?.kind === 'file' && URL.revokeObj
  * polled every 5 s until `ugc_image` exists, then step 2. The latest form comes back on a return visit.
  */
 export function UgcFormPage() {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
-  const { data: user } = useSession();
-  const [params, setParams] = useSearchParams();
-  const projectId = params.get('project');
+  const { user, projectId, setProject, goNext } = useWorkflowPage();
   const settings = useQuery({ queryKey: ['ugc', 'settings'], queryFn: fetchUgcSettings });
   const latest = useQuery({
     queryKey: ['ugc', 'latest-config', user?.id, projectId],
@@ -109,7 +103,7 @@ export function UgcFormPage() {
     setBusy({});
     try {
       const reading = await follow(() => readImage(userId, project), { pollMs: ugcPollMs, firstNow, onRunning: (percent) => setBusy({ percent }) });
-      if (reading?.phase === 'done') return void navigate(nextPath(project));
+      if (reading?.phase === 'done') return void goNext(project);
       if (reading?.phase === 'failed') setError(reading.message);
     } catch (failure) {
       setError((failure as Error).message);
@@ -135,7 +129,7 @@ export function UgcFormPage() {
       });
       // This page's own still: the form it was made from is the one on screen, so nothing is restored or resumed.
       setRestoredFrom(started);
-      setParams({ project: started }, { replace: true });
+      setProject(started);
       // Step 2 asks afresh for its still and prompt.
       void queryClient.invalidateQueries({ queryKey: ['ugc'] });
       await followImage(user.id, started, false);

@@ -1,14 +1,13 @@
 import { aiVideoMessages, genericMessages, ugcLengths, ugcPromptMaxLength, ugcTexts, type UgcLength } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
-import { useFlow } from '../../lib/flow.ts';
-import { useSession } from '../../lib/session.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 import { useVideoGeneration } from '../../lib/useVideoGeneration.ts';
 import { fetchLatestImage, fetchUgcSettings, startUgcVideo } from './api.ts';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
@@ -20,11 +19,7 @@ import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
  * and a generation already started.
  */
 export function UgcVideoPage() {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
-  const { data: user } = useSession();
-  const [params, setParams] = useSearchParams();
-  const projectId = params.get('project');
+  const { user, projectId, setProject, goNext } = useWorkflowPage();
   const lengthName = useId();
   const settings = useQuery({ queryKey: ['ugc', 'settings'], queryFn: fetchUgcSettings });
   const latest = useQuery({
@@ -40,7 +35,7 @@ export function UgcVideoPage() {
   const { generation, error, setError, generate: start, restore, reset } = useVideoGeneration({
     start: startUgcVideo,
     texts: { generationFailed: ugcTexts.videoFailed, pollFailed: ugcTexts.videoCheckFailed },
-    onProject: (id) => setParams({ project: id }, { replace: true }),
+    onProject: setProject,
   });
   const found = latest.data;
   const project = found?.video_id ?? null;
@@ -50,7 +45,7 @@ export function UgcVideoPage() {
   // The project in the address, so a reload and the steps after this one find it; a generation started is followed.
   useEffect(() => {
     if (!found?.video_id || !user) return;
-    if (!projectId) setParams({ project: found.video_id }, { replace: true });
+    if (!projectId) setProject(found.video_id);
     if (found.video_started && followed.current !== found.video_id) {
       followed.current = found.video_id;
       void restore(user.id, found.video_id);
@@ -94,7 +89,7 @@ export function UgcVideoPage() {
   }
 
   if (generation.phase === 'done') {
-    return <GeneratedVideo heading={ugcTexts.heading} url={generation.url} label={ugcTexts.result} onRestart={reset} onNext={() => void navigate(nextPath(found.video_id!))} />;
+    return <GeneratedVideo heading={ugcTexts.heading} url={generation.url} label={ugcTexts.result} onRestart={reset} onNext={() => void goNext(found.video_id!)} />;
   }
 
   return (

@@ -5,21 +5,16 @@ import {
   type UgcConfig,
   type UgcLength,
 } from '@reelsmith/contracts';
-import { ApiError, call, failureText } from '../../lib/client.ts';
+import { attempt, call } from '../../lib/client.ts';
 
 /** A session that ended while the page was open reads as the creation flows' 'You need to be logged in'. */
-const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+const signedOut = genericMessages.signInRequired;
 
 /**
  * A start's failure as the page shows it: the server's own refusal as it is; no answer at all SPEC §8's 'Something
  * went wrong while starting…', an answer outside the contract 'Unexpected response from server.', else `fallback`.
  */
-function startFailure(error: unknown, fallback: string): Error {
-  if (signedOut(error)) return new Error(genericMessages.signInRequired, { cause: error });
-  if (!(error instanceof ApiError) || error.unreachable) return new Error(ugcTexts.startUnreachable, { cause: error });
-  if (error.unreadable) return new Error(ugcTexts.unexpected, { cause: error });
-  return new Error(failureText(error, fallback), { cause: error });
-}
+const startTexts = (fallback: string) => ({ fallback, signedOut, unreachable: ugcTexts.startUnreachable, unexpected: ugcTexts.unexpected });
 
 export const fetchUgcSettings = () => call(ugcEndpoints.settings, undefined);
 
@@ -44,29 +39,16 @@ export async function startUgcImage(request: UgcImageRequest): Promise<string> {
   if (request.projectId) form.set('video_id', request.projectId);
   for (const [name, value] of Object.entries(request.config)) form.set(name, value);
   if (request.productImage) form.set('productImage', request.productImage, request.productImage.name);
-  try {
-    return (await call(ugcEndpoints.generateImage, form, { fallback: ugcTexts.imageFailed })).video_id;
-  } catch (error) {
-    throw startFailure(error, ugcTexts.imageFailed);
-  }
+  return (await attempt(call(ugcEndpoints.generateImage, form), startTexts(ugcTexts.imageFailed))).video_id;
 }
 
 /** SPEC §7 check-image-status; a failed poll is SPEC §8's 'Failed to check image status'. */
-export async function checkUgcImage(userId: string, projectId: string) {
-  try {
-    return await call(ugcEndpoints.checkImageStatus, { user_id: userId, video_id: projectId });
-  } catch (error) {
-    if (signedOut(error)) throw new Error(genericMessages.signInRequired, { cause: error });
-    throw new Error(ugcTexts.imageCheckFailed, { cause: error });
-  }
+export function checkUgcImage(userId: string, projectId: string) {
+  return attempt(call(ugcEndpoints.checkImageStatus, { user_id: userId, video_id: projectId }), { fallback: ugcTexts.imageCheckFailed, signedOut, words: false });
 }
 
 /** SPEC §7 ugc-generate-video (form). */
 export async function startUgcVideo(request: { userId: string; projectId: string; prompt: string; length: UgcLength }): Promise<string> {
-  try {
-    const body = { user_id: request.userId, video_id: request.projectId, prompt: request.prompt, video_length: request.length };
-    return (await call(ugcEndpoints.generateVideo, body, { fallback: ugcTexts.videoStartFailed })).video_id;
-  } catch (error) {
-    throw startFailure(error, ugcTexts.videoStartFailed);
-  }
+  const body = { user_id: request.userId, video_id: request.projectId, prompt: request.prompt, video_length: request.length };
+  return (await attempt(call(ugcEndpoints.generateVideo, body), startTexts(ugcTexts.videoStartFailed))).video_id;
 }

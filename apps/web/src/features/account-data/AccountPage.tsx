@@ -1,4 +1,4 @@
-import { accountDataMessages, accountExportLimit, formMessages, type SessionUser } from '@reelsmith/contracts';
+import { accountDataMessages, accountExportLimit, type SessionUser } from '@reelsmith/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { ApiError, failureText } from '../../lib/client.ts';
+import { CallFailure, shownText } from '../../lib/client.ts';
 import { useSession } from '../../lib/session.ts';
 import { deleteMyAccount, downloadMyData } from './api.ts';
 
@@ -22,7 +22,7 @@ function DownloadSection() {
     mutationFn: downloadMyData,
     onMutate: () => setNotice(null),
     onSuccess: () => setNotice({ tone: 'success', text: accountDataMessages.exportReady }),
-    onError: (error) => setNotice({ tone: 'error', text: failureText(error, accountDataMessages.exportFailed, formMessages.network) }),
+    onError: (error) => setNotice({ tone: 'error', text: shownText(error, accountDataMessages.exportFailed) }),
   });
   return (
     <section aria-labelledby="download-heading" className={card}>
@@ -68,8 +68,8 @@ function DeleteSection() {
       await navigate('/login', { replace: true, state: { notice: { tone: 'success', text: answer.message } } });
     },
     onError: (error) => {
-      const text = failureText(error, accountDataMessages.deleteFailed, formMessages.network);
-      if (error instanceof ApiError && error.field === 'password') {
+      const text = shownText(error, accountDataMessages.deleteFailed);
+      if (error instanceof CallFailure && error.field === 'password') {
         setPasswordError(text);
         passwordRef.current?.focus();
         return;

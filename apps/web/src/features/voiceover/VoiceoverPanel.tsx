@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { adjustTempo, AudioCallError, generateClonedVoice, saveAudio, type Voiceover } from './api.ts';
+import { CallFailure } from '../../lib/client.ts';
+import { adjustTempo, generateClonedVoice, saveAudio, type Voiceover } from './api.ts';
 import { ClonedVoiceSection } from './ClonedVoiceSection.tsx';
 import { TempoControls } from './TempoControls.tsx';
 import { VoiceGrid } from './VoiceGrid.tsx';
@@ -38,7 +39,8 @@ export function VoiceoverPanel({ user, projectId, script, voiceover, onVoiceover
     mutationFn: ({ emotion, voiceId }: { emotion: ClonedVoiceEmotion; voiceId: string }) => generateClonedVoice(user.id, projectId, { script, emotion, voiceId }),
     onSuccess: made(true),
     onError: (error) => {
-      if (error instanceof AudioCallError) setClonedError(error.message);
+      // Like the other voiceover failures, no answer at all says nothing: the user simply tries again.
+      if (error instanceof CallFailure && error.status !== 0) setClonedError(error.message);
     },
   });
   const tempo = useMutation({ mutationFn: (request: { url: string; tempo: number }) => adjustTempo(user.id, projectId, request.url, request.tempo), onSuccess: made(false) });

@@ -1,7 +1,8 @@
 import { videoStatusPollMs, workflowMessages } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AudioCallError, checkVideoStatus, combineVideoAudio } from './api.ts';
+import { shownText } from '../../lib/client.ts';
+import { checkVideoStatus, combineVideoAudio } from './api.ts';
 
 export type CombineState =
   | { kind: 'idle' }
@@ -32,7 +33,7 @@ export function useCombine(userId: string, projectId: string) {
       try {
         await combine(audioUrl);
       } catch (error) {
-        if (live()) setState({ kind: 'failed', message: error instanceof AudioCallError ? error.message : workflowMessages.somethingWentWrong });
+        if (live()) setState({ kind: 'failed', message: shownText(error, workflowMessages.somethingWentWrong) });
         return;
       }
       try {

@@ -1,17 +1,15 @@
 import { audioTexts, type SessionUser } from '@reelsmith/contracts';
-import { useNavigate } from 'react-router';
-import { AudioProject } from './AudioProject.tsx';
+import { VoiceoverProject } from './VoiceoverProject.tsx';
 import { CombinePanel } from './CombinePanel.tsx';
 import { NextButton } from './NextButton.tsx';
 import { useProjectVideo } from './queries.ts';
 import { useCombine } from './useCombine.ts';
 import { useVoiceover } from './useVoiceover.ts';
 import { VoiceoverPanel } from './VoiceoverPanel.tsx';
-import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
-function AudioTypesStep({ user, projectId, script }: { user: SessionUser; projectId: string; script: string }) {
-  const navigate = useNavigate();
-  const { nextPath } = useFlow();
+function VoiceoverTypesStep({ user, projectId, script }: { user: SessionUser; projectId: string; script: string }) {
+  const { goNext } = useWorkflowPage();
   const [voiceover, setVoiceover] = useVoiceover(user.id, projectId);
   const video = useProjectVideo(user.id, projectId);
   const combine = useCombine(user.id, projectId);
@@ -30,12 +28,12 @@ function AudioTypesStep({ user, projectId, script }: { user: SessionUser; projec
           onCombine={() => audioUrl && void combine.start(audioUrl)}
         />
       </div>
-      <NextButton reason={reason} onNext={() => void navigate(nextPath(projectId))} />
+      <NextButton reason={reason} onNext={() => void goNext(projectId)} />
     </>
   );
 }
 
 /** SPEC §2 /audio-types: the voiceover combined with the project's video. */
-export function AudioTypesPage() {
-  return <AudioProject scriptPath="/script-types">{(project) => <AudioTypesStep {...project} />}</AudioProject>;
+export function VoiceoverTypesPage() {
+  return <VoiceoverProject scriptPath="/script-types">{(project) => <VoiceoverTypesStep {...project} />}</VoiceoverProject>;
 }

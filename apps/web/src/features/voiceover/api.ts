@@ -7,29 +7,12 @@ import {
   type EndpointResponse,
   type VoiceName,
 } from '@reelsmith/contracts';
-import { ApiError, call, type CallInput } from '../../lib/client.ts';
+import { attempt, call, type CallInput } from '../../lib/client.ts';
 
-/** A failed call; `message` is the server's own text when it gave one (our refusals are written for users). */
-export class AudioCallError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+const callWithoutParams = call as <E extends AnyEndpoint>(endpoint: E, input: CallInput<E>) => Promise<EndpointResponse<E>>;
 
-const callWithoutParams = call as <E extends AnyEndpoint>(endpoint: E, input: CallInput<E>, options: { fallback: string }) => Promise<EndpointResponse<E>>;
-
-/** Any answer that is not a success becomes an AudioCallError; no answer at all stays the client's ApiError. */
-async function ask<E extends AnyEndpoint>(endpoint: E, input: CallInput<E>): Promise<EndpointResponse<E>> {
-  try {
-    return await callWithoutParams(endpoint, input, { fallback: workflowMessages.somethingWentWrong });
-  } catch (error) {
-    if (error instanceof ApiError && !error.unreachable) throw new AudioCallError(error.status, error.message);
-    throw error;
-  }
-}
+/** A failure reads as the server's own text (our refusals are written for users), else 'Something went wrong'. */
+const ask = <E extends AnyEndpoint>(endpoint: E, input: CallInput<E>) => attempt(callWithoutParams(endpoint, input), { fallback: workflowMessages.somethingWentWrong });
 
 /** The voiceover as the page plays it. */
 export interface Voiceover {

@@ -15,8 +15,8 @@ import { Button, linkClasses } from '../../components/ui/Button.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { meQueryKey } from '../../lib/session.ts';
-import { authApi } from './api.ts';
-import { AuthShell } from './AuthShell.tsx';
+import { accountsApi } from './api.ts';
+import { AccountShell } from './AccountShell.tsx';
 import { logIn } from './logIn.ts';
 import { loginArrivalNotice, passwordResetRequestOutcome, resendVerificationOutcome } from './outcomes.ts';
 
@@ -45,8 +45,8 @@ export function LoginPage() {
       await navigate('/dashboard');
     },
   });
-  const resend = useMutation({ mutationFn: authApi.resendVerification, onSuccess: (answer) => setOutcome(resendVerificationOutcome(answer)) });
-  const forgot = useMutation({ mutationFn: authApi.requestPasswordReset, onSuccess: (answer) => setOutcome(passwordResetRequestOutcome(answer)) });
+  const resend = useMutation({ mutationFn: accountsApi.resendVerification, onSuccess: (answer) => setOutcome(resendVerificationOutcome(answer)) });
+  const forgot = useMutation({ mutationFn: accountsApi.requestPasswordReset, onSuccess: (answer) => setOutcome(passwordResetRequestOutcome(answer)) });
   const loggingIn = login.isPending;
   const sideAction: SideAction | null = resend.isPending ? 'resend' : forgot.isPending ? 'forgot' : null;
 
@@ -86,7 +86,7 @@ export function LoginPage() {
   }
 
   return (
-    <AuthShell>
+    <AccountShell>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back</h1>
       <p className="mt-1 text-muted">Log in to keep creating videos.</p>
       <form noValidate onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
@@ -135,6 +135,6 @@ export function LoginPage() {
         </Link>
       </p>
       {loggingIn && <RenderProgress title={busyMessages.login} />}
-    </AuthShell>
+    </AccountShell>
   );
 }

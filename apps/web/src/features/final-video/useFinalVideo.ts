@@ -1,15 +1,15 @@
 import { finalVideoLongPollMs, timing, workflowMessages } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkFinalVideo, startFinalVideo, SubtitlesError, type FinalVideoChoices, type ProjectRef } from './api.ts';
+import { shownText } from '../../lib/client.ts';
+import type { ProjectRef } from '../../lib/finalVideoStep.ts';
+import { checkFinalVideo, startFinalVideo, type FinalVideoChoices } from './api.ts';
 
 export type FinalVideoState =
   | { kind: 'idle' }
   | { kind: 'working'; percent: number; waiting: string | null }
   | { kind: 'done'; url: string }
   | { kind: 'failed'; message: string };
-
-const messageOf = (error: unknown) => (error instanceof SubtitlesError ? error.message : workflowMessages.somethingWentWrong);
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,7 +44,7 @@ export function useFinalVideo(project: ProjectRef) {
         if (status.status === 'done' && status.final_video_url) setState({ kind: 'done', url: status.final_video_url });
         else setState({ kind: 'failed', message: status.error ?? workflowMessages.finalFailed });
       } catch (error) {
-        if (live()) setState({ kind: 'failed', message: messageOf(error) });
+        if (live()) setState({ kind: 'failed', message: shownText(error, workflowMessages.somethingWentWrong) });
       }
     },
     [project, begin],

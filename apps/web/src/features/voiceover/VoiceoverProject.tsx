@@ -1,14 +1,13 @@
 import { audioTexts, type SessionUser } from '@reelsmith/contracts';
 import { useEffect, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { linkClasses } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useSession } from '../../lib/session.ts';
 import { useProjectScript } from './queries.ts';
-import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
-export interface AudioProjectProps {
+export interface VoiceoverProjectProps {
   /** Where this flow's script is written: /script, or /script-types for the flows that start from a video. */
   scriptPath: '/script' | '/script-types';
   children: (project: { user: SessionUser; projectId: string; script: string }) => ReactNode;
@@ -20,15 +19,14 @@ const withProject = (path: string, projectId: string) => `${path}?${new URLSearc
  * Which project the page voices: `?project=`, else the user's latest, which is then written into the address so a
  * reload or Next stays with it. Without a script there is nothing to speak, so the page points back to the script.
  */
-function Loader({ user, scriptPath, children }: AudioProjectProps & { user: SessionUser }) {
-  const [params, setParams] = useSearchParams();
-  const projectId = params.get('project');
+function Loader({ user, scriptPath, children }: VoiceoverProjectProps & { user: SessionUser }) {
+  const { projectId, setProject } = useWorkflowPage();
   const draft = useProjectScript(user.id, projectId);
   const found = draft.data?.video_id ?? null;
 
   useEffect(() => {
-    if (!projectId && found) setParams({ project: found }, { replace: true });
-  }, [projectId, found, setParams]);
+    if (!projectId && found) setProject(found);
+  }, [projectId, found, setProject]);
 
   if (draft.isPending) {
     return (
@@ -73,9 +71,8 @@ function Loader({ user, scriptPath, children }: AudioProjectProps & { user: Sess
 }
 
 /** The frame of /audio and /audio-types: heading, the project's script, then the page's own steps. */
-export function AudioProject(props: AudioProjectProps) {
-  const { data: user } = useSession();
-  const { page } = useFlow();
+export function VoiceoverProject(props: VoiceoverProjectProps) {
+  const { user, page } = useWorkflowPage();
   return (
     <div className="flex flex-col gap-6">
       <div>

@@ -14,8 +14,8 @@ import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button, linkClasses } from '../../components/ui/Button.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { authApi } from './api.ts';
-import { AuthShell } from './AuthShell.tsx';
+import { accountsApi } from './api.ts';
+import { AccountShell } from './AccountShell.tsx';
 import type { LoginNoticeState } from './outcomes.ts';
 import { signupFailureMessage } from './outcomes.ts';
 
@@ -45,7 +45,7 @@ export function SignupPage() {
   const [outcome, setOutcome] = useState<NoticeMessage | null>(null);
   // Pending until the login page has opened, so the progress stays up until the page changes.
   const signup = useMutation({
-    mutationFn: authApi.signUp,
+    mutationFn: accountsApi.signUp,
     onSuccess: async (answer) => {
       if (answer === 'network' || !answer.ok) return setOutcome({ tone: 'error', text: signupFailureMessage(answer) });
       const state: LoginNoticeState = { notice: { tone: 'success', text: signupMessages.created } };
@@ -84,7 +84,7 @@ export function SignupPage() {
   }
 
   return (
-    <AuthShell>
+    <AccountShell>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Create your account</h1>
       <p className="mt-1 text-muted">All fields are required.</p>
       <form noValidate onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
@@ -119,6 +119,6 @@ export function SignupPage() {
         </Link>
       </p>
       {signingUp && <RenderProgress title={busyMessages.signup} />}
-    </AuthShell>
+    </AccountShell>
   );
 }

@@ -24,7 +24,7 @@ function ReelStack() {
 }
 
 /** The two-panel frame of /login, /signup and /reset-password: brand on one side, the form on the other. */
-export function AuthShell({ children }: { children: ReactNode }) {
+export function AccountShell({ children }: { children: ReactNode }) {
   return (
     <div className="grid min-h-dvh grid-rows-[auto_1fr] lg:grid-cols-2 lg:grid-rows-1">
       <aside className="flex flex-col gap-4 bg-gradient-to-br from-accent via-violet-700 to-fuchsia-700 px-6 py-6 text-white sm:px-10 lg:justify-between lg:gap-10 lg:p-14">

@@ -7,7 +7,8 @@ import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSession } from '../../lib/session.ts';
-import { cancelSubscription, ServerMessageError, verifyPayment } from './api.ts';
+import { shownText } from '../../lib/client.ts';
+import { cancelSubscription, verifyPayment } from './api.ts';
 import { InvoicesTable } from './InvoicesTable.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import { useInvoicesQuery, useSubscriptionQuery } from './queries.ts';
@@ -16,7 +17,7 @@ import { usePurchase } from './usePurchase.ts';
 type Tab = 'plan' | 'invoices';
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
-function SubscriptionsContent({ email }: { email: string }) {
+function BillingContent({ email }: { email: string }) {
   const [tab, setTab] = useState<Tab>('plan');
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -35,9 +36,9 @@ function SubscriptionsContent({ email }: { email: string }) {
   const linkId = params.get('razorpay_payment_link_id');
   const linkStatus = params.get('razorpay_payment_link_status');
   const verification = useMutation({
-    mutationFn: (id: string) => verifyPayment(email, id, billingMessages.paymentVerificationFailed),
+    mutationFn: (id: string) => verifyPayment(email, id),
     onSuccess: (result) => setNotice(result.success ? { tone: 'success', text: billingMessages.trialActivated } : { tone: 'error', text: result.error ?? billingMessages.paymentVerificationFailed }),
-    onError: (error) => setNotice({ tone: 'error', text: error instanceof ServerMessageError ? error.message : billingMessages.verifyingWentWrong }),
+    onError: (error) => setNotice({ tone: 'error', text: shownText(error, billingMessages.verifyingWentWrong) }),
     onSettled: () => {
       setParams({}, { replace: true });
       refresh();
@@ -51,12 +52,12 @@ function SubscriptionsContent({ email }: { email: string }) {
   }, [linkId, linkStatus, verify]);
 
   const cancellation = useMutation({
-    mutationFn: () => cancelSubscription(email, billingMessages.cancelFailed),
+    mutationFn: () => cancelSubscription(email),
     onSuccess: (result) => {
       setNotice(result.message ? { tone: 'success', text: result.message } : { tone: 'error', text: result.error ?? billingMessages.cancelFailed });
       refresh();
     },
-    onError: () => setNotice({ tone: 'error', text: billingMessages.cancelFailed }),
+    onError: (error) => setNotice({ tone: 'error', text: shownText(error, billingMessages.cancelFailed) }),
   });
 
   function cancel() {
@@ -138,7 +139,7 @@ function SubscriptionsContent({ email }: { email: string }) {
   );
 }
 
-export function SubscriptionsPage() {
+export function BillingPage() {
   const session = useSession();
-  return session.data ? <SubscriptionsContent email={session.data.email} /> : <Spinner />;
+  return session.data ? <BillingContent email={session.data.email} /> : <Spinner />;
 }

@@ -6,8 +6,8 @@ import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button, linkClasses } from '../../components/ui/Button.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { authApi } from './api.ts';
-import { AuthShell } from './AuthShell.tsx';
+import { accountsApi } from './api.ts';
+import { AccountShell } from './AccountShell.tsx';
 import { newPasswordFailure, type LoginNoticeState } from './outcomes.ts';
 
 const newLabel = 'New Password';
@@ -25,7 +25,7 @@ export function ResetPasswordPage() {
   const [outcome, setOutcome] = useState<NoticeMessage | null>(null);
   // Pending until the login page has opened, so the form stays busy until the page changes.
   const reset = useMutation({
-    mutationFn: authApi.resetPassword,
+    mutationFn: accountsApi.resetPassword,
     onSuccess: async (answer) => {
       if (answer !== 'network' && answer.ok) {
         const state: LoginNoticeState = { notice: { tone: 'success', text: passwordResetMessages.changed } };
@@ -40,7 +40,7 @@ export function ResetPasswordPage() {
 
   if (!token || searchParams.has('error') || linkRejected) {
     return (
-      <AuthShell>
+      <AccountShell>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Reset your password</h1>
         <Notice className="mt-6" message={{ tone: 'error', text: passwordResetMessages.invalidLink }} />
         <p className="mt-6 text-sm">
@@ -48,7 +48,7 @@ export function ResetPasswordPage() {
             Back to login
           </Link>
         </p>
-      </AuthShell>
+      </AccountShell>
     );
   }
   const resetToken = token;
@@ -74,7 +74,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthShell>
+    <AccountShell>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Set a new password</h1>
       <p className="mt-1 text-muted">Type it twice so we know it is right.</p>
       <form noValidate onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
@@ -111,6 +111,6 @@ export function ResetPasswordPage() {
         </Link>
       </p>
       {saving && <RenderProgress title={busyMessages.newPassword} />}
-    </AuthShell>
+    </AccountShell>
   );
 }

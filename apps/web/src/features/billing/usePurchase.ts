@@ -2,8 +2,8 @@ import { billingMessages, subscriptionEndedStatuses, subscriptionSuccessStatuses
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NoticeMessage } from '../../components/ui/Notice.tsx';
-import { ApiError } from '../../lib/client.ts';
-import { checkSubscriptionStatus, createSubscription, createTrialPayment, ServerMessageError } from './api.ts';
+import { shownText } from '../../lib/client.ts';
+import { checkSubscriptionStatus, createSubscription, createTrialPayment } from './api.ts';
 
 export type PurchaseChoice = { kind: 'plan'; planId: 'starter' | 'growth' | 'pro'; title: string } | { kind: 'trial'; title: string };
 
@@ -21,11 +21,6 @@ export interface PurchaseState extends Answered {
 
 const success = new Set<string>(subscriptionSuccessStatuses);
 const ended = new Set<string>(subscriptionEndedStatuses);
-
-function failure(error: unknown, networkText: string): NoticeMessage {
-  if (error instanceof ServerMessageError) return { tone: 'error', text: error.message };
-  return { tone: 'error', text: error instanceof ApiError && error.unreachable ? networkText : billingMessages.somethingWentWrong };
-}
 
 /** Polls every 10 s until the status succeeds, ends, or the deadline passes; answers a function that stops it. */
 function pollStatus(subscriptionId: string, deadline: number, settle: (message: NoticeMessage, activated: boolean) => void): () => void {
@@ -67,17 +62,14 @@ export function usePurchase(email: string, onActivated: () => void) {
   const starting = useMutation({
     mutationFn: async ({ choice, gst }: { choice: PurchaseChoice; gst: 'Yes' | 'No' }) =>
       choice.kind === 'plan'
-        ? createSubscription(email, choice.planId, gst, billingMessages.failedToInitiateSubscription)
-        : { ...(await createTrialPayment(email, gst, billingMessages.failedToInitiatePayment)), subscription_id: null },
+        ? createSubscription(email, choice.planId, gst)
+        : { ...(await createTrialPayment(email, gst)), subscription_id: null },
     onSuccess: (started) => {
       window.open(started.short_url, '_blank', 'noopener');
       setState({ asking: null, waitingUrl: started.short_url, message: null });
       if (started.subscription_id !== null) stopPolling.current = pollStatus(started.subscription_id, Date.now() + timing.subscriptionPollTimeoutMs, onSettled);
     },
-    onError: (error, { choice }) => {
-      const networkText = choice.kind === 'plan' ? billingMessages.failedToStartSubscription : billingMessages.somethingWentWrong;
-      setState({ asking: null, waitingUrl: null, message: failure(error, networkText) });
-    },
+    onError: (error) => setState({ asking: null, waitingUrl: null, message: { tone: 'error', text: shownText(error, billingMessages.somethingWentWrong) } }),
   });
 
   function answer(gst: 'Yes' | 'No') {

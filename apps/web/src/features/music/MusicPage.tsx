@@ -1,14 +1,14 @@
 import { bgMusicTexts, noBackgroundMusicTitle, workflowMessages, type SessionUser } from '@reelsmith/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useSession } from '../../lib/session.ts';
 import { fetchMusic, updateBgMusic, uploadMusic } from './api.ts';
 import { useFlow } from '../../lib/flow.ts';
+import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
 interface Choice {
   title: string;
@@ -89,13 +89,12 @@ function MusicChoices({ user, projectId }: { user: SessionUser; projectId: strin
 }
 
 /** SPEC §2 /background-music: a library track, the user's own MP3, or none; then /subtitles. */
-export function BgMusicPage() {
-  const { data: user } = useSession();
-  const [params] = useSearchParams();
+export function MusicPage() {
+  const { user, projectId } = useWorkflowPage();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Background Music</h1>
-      {user && <MusicChoices user={user} projectId={params.get('project')} />}
+      {user && <MusicChoices user={user} projectId={projectId} />}
     </div>
   );
 }

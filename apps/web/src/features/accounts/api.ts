@@ -24,7 +24,7 @@ async function settle<E extends AnyEndpoint>(endpoint: E, input: CallInput<E>): 
   }
 }
 
-export const authApi = {
+export const accountsApi = {
   signIn: (body: CallInput<typeof accountEndpoints.signIn>) => settle(accountEndpoints.signIn, body),
   signOut: () => settle(accountEndpoints.signOut, {}),
   isEmailConfirmed: (body: CallInput<typeof accountEndpoints.isEmailConfirmed>) => settle(accountEndpoints.isEmailConfirmed, body),
