@@ -68,6 +68,8 @@ export interface AppDependencies {
   /** Image-to-video generation (AI video, Product Showcase, Before/After) and which generator it runs on. */
   videoGenerationJob: VideoGenerationJob;
   videoGeneratorName: VideoGenerator['name'];
+  /** The same generator's webhook reader, for the vendors' webhooks (modules/vendor-webhooks). */
+  videoGenerator: Pick<VideoGenerator, 'name' | 'readWebhook'>;
   /** UGC stills: the image generation job, what its generator can draw, and how many stills an AI credit allows. */
   imageGenerationJob: ImageGenerationJob;
   imageGenerator: Pick<ImageGenerator, 'name' | 'drawsPeople'>;

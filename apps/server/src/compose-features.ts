@@ -28,6 +28,7 @@ import { stockModule } from './modules/stock/index.ts';
 import { storyboardModule } from './modules/storyboard/index.ts';
 import { subtitlesModule } from './modules/subtitles/index.ts';
 import { ugcModule } from './modules/ugc/index.ts';
+import { vendorWebhooksModule } from './modules/vendor-webhooks/index.ts';
 import { voiceoverModule } from './modules/voiceover/index.ts';
 
 /**
@@ -176,5 +177,6 @@ export function composeFeatures(deps: AppDependencies, logError: (line: string) 
       logoOf: async (userId) => (await subscriptions.find(userId))?.logoKey ?? null,
     }),
     libraryModule(deps.media),
+    vendorWebhooksModule({ generator: deps.videoGenerator, generations: repositories.videoGenerations, logError }),
   ];
 }

@@ -217,6 +217,7 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
     transcribeJob: core.jobs.transcribe,
     videoGenerationJob: core.jobs.videoGeneration,
     videoGeneratorName: core.videoGenerator.name,
+    videoGenerator: core.videoGenerator,
     imageGenerationJob: core.jobs.imageGeneration,
     imageGenerator: core.imageGenerator,
     ugcImagesPerAiCredit: config.ugcImagesPerAiCredit,

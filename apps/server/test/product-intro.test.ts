@@ -246,7 +246,7 @@ describe('a product intro through the fal.ai stand-in', () => {
   beforeAll(async () => {
     fal = await startFakeFal();
     t = await startTestApp(targets[0]!, {
-      videoGeneration: { fal: { apiKey: fal.apiKey, model, baseUrl: fal.baseUrl, webhookJwksUrl: fal.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } },
+      videoGeneration: { fal: { apiKey: fal.apiKey, model, baseUrl: fal.baseUrl, storageUrl: fal.baseUrl, webhookJwksUrl: fal.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } },
       videoGenerationTuning: localVendorTuning,
     });
     account = await signedIn(t, 'intro-fal@example.com', { allowed: 5, used: 1 });

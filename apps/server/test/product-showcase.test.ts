@@ -196,7 +196,7 @@ const vendors = {
     const model = 'fal-ai/kling-video/v2.1/standard/image-to-video';
     return {
       fake,
-      config: { videoGeneration: { fal: { apiKey: fake.apiKey, model, baseUrl: fake.baseUrl, webhookJwksUrl: fake.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } } },
+      config: { videoGeneration: { fal: { apiKey: fake.apiKey, model, baseUrl: fake.baseUrl, storageUrl: fake.baseUrl, webhookJwksUrl: fake.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } } },
       asked: () =>
         fake.requests
           .filter((r) => r.method === 'POST' && r.path === `/${model}`)
@@ -206,7 +206,7 @@ const vendors = {
   },
   replicate: async () => {
     const fake = await startFakeReplicate();
-    const settings = { apiToken: fake.apiToken, model: 'kwaivgi/kling-v2.1', imageInput: 'start_image', baseUrl: `${fake.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] };
+    const settings = { apiToken: fake.apiToken, model: 'kwaivgi/kling-v2.1', baseUrl: `${fake.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] };
     return {
       fake,
       config: { videoGeneration: { replicate: settings } },
