@@ -2,7 +2,7 @@ import { vendorWebhookEndpoints } from '@reelsmith/contracts';
 import { z } from 'zod';
 import type { FalSettings } from './fal.ts';
 import { modelInputs, modelInputsOverrides } from './model-inputs.ts';
-import type { ReplicateSettings } from './replicate.ts';
+import { replicateDataUriMaxBytes, type ReplicateSettings } from './replicate.ts';
 
 /** The hosted generators that are set up; neither means the local renderer makes the clips. */
 export interface VideoGenerationSettings {
@@ -13,8 +13,6 @@ export interface VideoGenerationSettings {
 const falVariables = ['FAL_KEY', 'FAL_MODEL_IMAGE_TO_VIDEO', 'FAL_BASE_URL', 'FAL_WEBHOOK_JWKS_URL'] as const;
 const falRequired = ['FAL_KEY', 'FAL_MODEL_IMAGE_TO_VIDEO'] as const;
 const replicateVariables = ['REPLICATE_API_TOKEN', 'REPLICATE_MODEL_IMAGE_TO_VIDEO', 'REPLICATE_IMAGE_INPUT', 'REPLICATE_BASE_URL', 'REPLICATE_WEBHOOK_SECRET'] as const;
-/** Replicate's data URI ceiling, and so the most any vendor is sent inline. */
-const inlineCeiling = 1_000_000;
 const replicateRequired = ['REPLICATE_API_TOKEN', 'REPLICATE_MODEL_IMAGE_TO_VIDEO'] as const;
 
 const text = z.string().trim().min(1);
@@ -45,7 +43,8 @@ const schema = z.object({
     })
     .pipe(modelInputsOverrides)
     .default({}),
-  VENDOR_INLINE_IMAGE_MAX_BYTES: z.coerce.number().int().min(0).max(inlineCeiling).default(0),
+  // Replicate's data URI ceiling is the most any vendor is sent inline.
+  VENDOR_INLINE_IMAGE_MAX_BYTES: z.coerce.number().int().min(0).max(replicateDataUriMaxBytes).default(0),
   // The app's public address: given, the vendors are asked to announce each generation's end at its webhooks.
   PUBLIC_URL: httpUrl.optional(),
   VIDEO_GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
