@@ -251,8 +251,8 @@ describe.each(Object.keys(vendors) as (keyof typeof vendors)[])('a 14 s product 
       [text1, 10],
       [text2, 10],
     ]);
-    // Each scene's own product image went to the vendor.
-    expect(asked[0]!.image).toMatch(/^data:image\/png;base64,/);
+    // Each scene's own product image went to the vendor, uploaded to its file storage and passed by URL.
+    expect(asked[0]!.image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     expect(asked[0]!.image).not.toBe(asked[1]!.image);
 
     const video = await api.download(done.user_video_url!, `showcase-${name}.mp4`);
