@@ -1,12 +1,15 @@
 # syntax=docker/dockerfile:1
 # A thin wrapper over `npm run release`: the build stage lays out the runtime folder, the runtime stage adds the OS
 # packages it lists (os-packages.txt: ffmpeg, voices, speech recognition, fonts) and runs it as a non-root user.
-FROM node:20-bookworm AS build
+# The release's Node line, an LTS one; scripts/release.mjs --check starts the release on the same line.
+ARG NODE_VERSION=24
+
+FROM node:${NODE_VERSION}-bookworm AS build
 WORKDIR /src
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run release -- --out /release
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 COPY --from=build /release/os-packages.txt /tmp/os-packages.txt
 RUN apt-get update \
  && xargs -a /tmp/os-packages.txt apt-get install -y --no-install-recommends \

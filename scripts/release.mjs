@@ -2,12 +2,14 @@
 // `npm run release [-- --out DIR] [--no-build] [--check]`: the runtime folder a host (or the Dockerfile) runs.
 // It holds the compiled server, the built web app, the migrations, the OS package list and production node_modules
 // only, laid out as the repository is, so the server finds its files the same way (apps/server/package.json marks
-// the server's root). --check starts the released server and asks it whether it is ready.
+// the server's root). --check starts the released server on the release's Node line (the Dockerfile's NODE_VERSION,
+// fetched from the npm registry when this Node is another) and asks it whether it is ready.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { requiredCommands, requiredFiles, requiredFonts } from './lib/os-tools.mjs';
+import { releaseNode, releaseNodeLine } from './lib/release-node.mjs';
 import { root } from './lib/workspace.mjs';
 
 const args = process.argv.slice(2);
@@ -53,6 +55,7 @@ function layOut() {
     private: true,
     type: 'module',
     scripts: { start: 'node --enable-source-maps apps/server/dist/main.js', worker: 'node --enable-source-maps apps/server/dist/worker.js' },
+    engines: { node: `>=${releaseNodeLine()}` },
     dependencies: runtimeDependencies(),
   };
   writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -64,12 +67,14 @@ function layOut() {
 
 /** Starts the released server as a deployment: it must refuse without a payment choice, then become ready with one. */
 async function check() {
+  const node = releaseNode();
+  const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-release-'));
   const env = { ...process.env, DEPLOYMENT: '1', NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '18480', HOST: '127.0.0.1', LIBRARY_WARMUP: 'false', DATABASE_URL: '' };
   for (const key of Object.keys(env)) if (key.startsWith('RAZORPAY_') || key === 'PAYMENTS') delete env[key];
-  const refused = spawnSync('node', ['apps/server/dist/main.js'], { cwd: out, env, encoding: 'utf8', timeout: 60_000 });
+  const refused = spawnSync(node, ['apps/server/dist/main.js'], { cwd: out, env, encoding: 'utf8', timeout: 60_000 });
   if (refused.status === 0 || !/PAYMENTS/.test(refused.stderr)) throw new Error(`a deployment without Razorpay or PAYMENTS=test started:\n${refused.stderr}`);
-  const server = spawn('node', ['apps/server/dist/main.js'], { cwd: out, env: { ...env, PAYMENTS: 'test' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(node, ['apps/server/dist/main.js'], { cwd: out, env: { ...env, PAYMENTS: 'test' }, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     const deadline = Date.now() + 90_000;
     for (;;) {
@@ -84,7 +89,7 @@ async function check() {
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log('Release check: refuses to start without a payment choice; ready and serving the app with PAYMENTS=test.');
+  console.log(`Release check on Node ${version}: refuses to start without a payment choice; ready and serving the app with PAYMENTS=test.`);
 }
 
 if (!args.includes('--no-build') || !existsSync(join(root, 'apps/server/dist/main.js'))) run('npm', ['run', 'build']);

@@ -27,6 +27,7 @@ import { stockModule } from './modules/stock/index.ts';
 import { storyboardModule } from './modules/storyboard/index.ts';
 import { subtitlesModule } from './modules/subtitles/index.ts';
 import { ugcModule } from './modules/ugc/index.ts';
+import { vendorWebhooksModule } from './modules/vendor-webhooks/index.ts';
 import { voiceoverModule } from './modules/voiceover/index.ts';
 
 /** What the features share (core/), made once: the project document, its video jobs, paid work, a video's own sound. */
@@ -77,6 +78,7 @@ export function composeFeatures(infra: Infrastructure) {
     subtitlesModule(infra, shared),
     finalVideoModule(infra, shared),
     library,
+    vendorWebhooksModule(infra),
   ];
   return { modules, library: library.library };
 }

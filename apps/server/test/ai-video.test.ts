@@ -195,12 +195,12 @@ describe.each(targets)('Create AI Video on $name', (target) => {
 const vendors: Record<string, () => Promise<{ settings: VideoGenerationSettings; nextOutcome(outcome: 'completes', polls: number): void; close(): Promise<void> }>> = {
   fal: async () => {
     const fake = await startFakeFal();
-    const fal = { apiKey: fake.apiKey, model: 'fal-ai/kling-video/v2.1/standard/image-to-video', baseUrl: fake.baseUrl, webhookJwksUrl: fake.jwksUrl, timeoutMs: 3000, lengths: [5, 10] };
+    const fal = { apiKey: fake.apiKey, model: 'fal-ai/kling-video/v2.1/standard/image-to-video', baseUrl: fake.baseUrl, storageUrl: fake.baseUrl, webhookJwksUrl: fake.jwksUrl, timeoutMs: 3000, lengths: [5, 10] };
     return { ...fake, settings: { fal } };
   },
   replicate: async () => {
     const fake = await startFakeReplicate();
-    const replicate = { apiToken: fake.apiToken, model: 'kwaivgi/kling-v2.1', imageInput: 'start_image', baseUrl: `${fake.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] };
+    const replicate = { apiToken: fake.apiToken, model: 'kwaivgi/kling-v2.1', baseUrl: `${fake.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] };
     return { ...fake, settings: { replicate } };
   },
 };

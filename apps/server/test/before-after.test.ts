@@ -200,7 +200,7 @@ describe('before/after through the fal.ai adapter', () => {
   beforeAll(async () => {
     fal = await startFakeFal();
     t = await startTestApp(targets[0]!, {
-      videoGeneration: { fal: { apiKey: fal.apiKey, model, baseUrl: fal.baseUrl, webhookJwksUrl: fal.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } },
+      videoGeneration: { fal: { apiKey: fal.apiKey, model, baseUrl: fal.baseUrl, storageUrl: fal.baseUrl, webhookJwksUrl: fal.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } },
       videoGenerationTuning: localVendorTuning,
     });
     account = await signedIn(t, 'before-after-fal@example.com', { allowed: 5, used: 1 });
@@ -260,7 +260,7 @@ describe('before/after through the Replicate adapter', () => {
   beforeAll(async () => {
     replicate = await startFakeReplicate();
     t = await startTestApp(targets[0]!, {
-      videoGeneration: { replicate: { apiToken: replicate.apiToken, model: 'kwaivgi/kling-v2.1', imageInput: 'start_image', baseUrl: `${replicate.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] } },
+      videoGeneration: { replicate: { apiToken: replicate.apiToken, model: 'kwaivgi/kling-v2.1', baseUrl: `${replicate.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] } },
       videoGenerationTuning: localVendorTuning,
     });
     account = await signedIn(t, 'before-after-replicate@example.com', { allowed: 5, used: 1 });

@@ -246,7 +246,7 @@ describe('a product intro through the fal.ai stand-in', () => {
   beforeAll(async () => {
     fal = await startFakeFal();
     t = await startTestApp(targets[0]!, {
-      videoGeneration: { fal: { apiKey: fal.apiKey, model, baseUrl: fal.baseUrl, webhookJwksUrl: fal.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } },
+      videoGeneration: { fal: { apiKey: fal.apiKey, model, baseUrl: fal.baseUrl, storageUrl: fal.baseUrl, webhookJwksUrl: fal.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } },
       videoGenerationTuning: localVendorTuning,
     });
     account = await signedIn(t, 'intro-fal@example.com', { allowed: 5, used: 1 });
@@ -292,7 +292,7 @@ describe('a product intro through the fal.ai stand-in', () => {
     expect(sent.map((a) => a.seconds)).toEqual([5, 5, 5, 5]);
     // Each scene's own image went to the vendor.
     expect(new Set(sent.map((a) => a.image)).size).toBe(4);
-    expect(sent[0]!.image).toMatch(/^data:image\/png;base64,/);
+    expect(sent[0]!.image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/cdn\//);
 
     const video = await api.download(done.user_video_url!, 'intro-fal.mp4');
     const info = await probe(video);

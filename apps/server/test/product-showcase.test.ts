@@ -196,7 +196,7 @@ const vendors = {
     const model = 'fal-ai/kling-video/v2.1/standard/image-to-video';
     return {
       fake,
-      config: { videoGeneration: { fal: { apiKey: fake.apiKey, model, baseUrl: fake.baseUrl, webhookJwksUrl: fake.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } } },
+      config: { videoGeneration: { fal: { apiKey: fake.apiKey, model, baseUrl: fake.baseUrl, storageUrl: fake.baseUrl, webhookJwksUrl: fake.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } } },
       asked: () =>
         fake.requests
           .filter((r) => r.method === 'POST' && r.path === `/${model}`)
@@ -206,7 +206,7 @@ const vendors = {
   },
   replicate: async () => {
     const fake = await startFakeReplicate();
-    const settings = { apiToken: fake.apiToken, model: 'kwaivgi/kling-v2.1', imageInput: 'start_image', baseUrl: `${fake.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] };
+    const settings = { apiToken: fake.apiToken, model: 'kwaivgi/kling-v2.1', baseUrl: `${fake.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] };
     return {
       fake,
       config: { videoGeneration: { replicate: settings } },
@@ -251,8 +251,8 @@ describe.each(Object.keys(vendors) as (keyof typeof vendors)[])('a 14 s product 
       [text1, 10],
       [text2, 10],
     ]);
-    // Each scene's own product image went to the vendor.
-    expect(asked[0]!.image).toMatch(/^data:image\/png;base64,/);
+    // Each scene's own product image went to the vendor, uploaded to its file storage and passed by URL.
+    expect(asked[0]!.image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     expect(asked[0]!.image).not.toBe(asked[1]!.image);
 
     const video = await api.download(done.user_video_url!, `showcase-${name}.mp4`);

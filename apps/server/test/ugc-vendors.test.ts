@@ -25,7 +25,7 @@ const setups = {
     const images = await startFakeOpenAiImages();
     const video = await startFakeFal();
     video.nextOutcome('completes', 1);
-    const fal = { apiKey: video.apiKey, model: 'fal-ai/kling-video/v2.1/standard/image-to-video', baseUrl: video.baseUrl, webhookJwksUrl: video.jwksUrl, timeoutMs: 3000, lengths: [5, 10] };
+    const fal = { apiKey: video.apiKey, model: 'fal-ai/kling-video/v2.1/standard/image-to-video', baseUrl: video.baseUrl, storageUrl: video.baseUrl, webhookJwksUrl: video.jwksUrl, timeoutMs: 3000, lengths: [5, 10] };
     return {
       name: 'openai' as const,
       config: { imageGeneration: { openai: { apiKey: images.apiKey, model: 'gpt-image-1', baseUrl: images.baseUrl, timeoutMs: 5000 } }, videoGeneration: { fal } },
@@ -50,17 +50,16 @@ const setups = {
     images.nextOutcome('completes', 1);
     const video = await startFakeReplicate();
     video.nextOutcome('completes', 1);
-    const replicate = { apiToken: video.apiToken, model: 'kwaivgi/kling-v2.1', imageInput: 'start_image', baseUrl: `${video.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] };
+    const replicate = { apiToken: video.apiToken, model: 'kwaivgi/kling-v2.1', baseUrl: `${video.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] };
     return {
       name: 'fal' as const,
-      config: { imageGeneration: { fal: { apiKey: images.apiKey, model: falImageModel, baseUrl: images.baseUrl, timeoutMs: 5000 } }, videoGeneration: { replicate } },
+      config: { imageGeneration: { fal: { apiKey: images.apiKey, model: falImageModel, baseUrl: images.baseUrl, storageUrl: images.baseUrl, timeoutMs: 5000 } }, videoGeneration: { replicate } },
       refuseNextImage: () => images.nextOutcome('refused', 1),
       acceptImages: () => images.nextOutcome('completes', 1),
       async imageAsked() {
-        return images.requests
-          .filter((r) => r.method === 'POST' && r.path === `/${falImageModel}`)
-          .map((r) => r.body as { prompt: string; image_urls: string[] })
-          .map((body) => ({ prompt: body.prompt, fields: [], image: Buffer.from(body.image_urls[0]!.split(',')[1]!, 'base64') }));
+        const bodies = images.requests.filter((r) => r.method === 'POST' && r.path === `/${falImageModel}`).map((r) => r.body as { prompt: string; image_urls: string[] });
+        // The photo is passed by the URL fal's storage gave it.
+        return Promise.all(bodies.map(async (body) => ({ prompt: body.prompt, fields: [], image: Buffer.from(await (await fetch(body.image_urls[0]!)).arrayBuffer()) })));
       },
       videoAsked: () => video.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/predictions')).map((r) => String((r.body as { input: { duration: number } }).input.duration)),
       close: () => Promise.all([images.close(), video.close()]),

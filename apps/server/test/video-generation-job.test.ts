@@ -111,14 +111,14 @@ const vendors: Record<string, () => Promise<Vendor>> = {
     const model = 'fal-ai/kling-video/v2.1/standard/image-to-video';
     return {
       ...fake,
-      generator: createFalVideoGenerator({ apiKey: fake.apiKey, model, baseUrl: fake.baseUrl, webhookJwksUrl: fake.jwksUrl, timeoutMs: 3000, lengths: [5, 10] }),
+      generator: createFalVideoGenerator({ apiKey: fake.apiKey, model, baseUrl: fake.baseUrl, storageUrl: fake.baseUrl, webhookJwksUrl: fake.jwksUrl, timeoutMs: 3000, lengths: [5, 10] }),
       submits: () => fake.requests.filter((r) => r.method === 'POST' && r.path === `/${model}`),
       asked: (r) => ({ image: (r.body as { image_url: string }).image_url, seconds: Number((r.body as { duration: string }).duration) }),
     };
   },
   replicate: async () => {
     const fake = await startFakeReplicate();
-    const settings = { apiToken: fake.apiToken, model: 'kwaivgi/kling-v2.1', imageInput: 'start_image', baseUrl: `${fake.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] };
+    const settings = { apiToken: fake.apiToken, model: 'kwaivgi/kling-v2.1', baseUrl: `${fake.baseUrl}/v1`, timeoutMs: 3000, lengths: [5, 10] };
     return {
       ...fake,
       generator: createReplicateVideoGenerator(settings),
@@ -175,8 +175,9 @@ describe.each(Object.keys(vendors))('AI video through %s', (name) => {
     expect(result).toEqual({ key: input.outputKey });
     const asked = vendor.submits().slice(before).map((r) => vendor.asked(r));
     expect(asked.map((a) => a.seconds)).toEqual([10, 5]);
-    expect(asked[0]!.image).toMatch(/^data:image\/png;base64,/);
-    expect(asked[1]!.image).toMatch(/^data:image\/png;base64,/);
+    // Local stills go to the vendor's file storage and are passed by URL.
+    expect(asked[0]!.image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(asked[1]!.image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     expect(asked[1]!.image).not.toBe(asked[0]!.image);
     const info = await media.probe(await storage.localPath(input.outputKey));
     expect(info).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264' });

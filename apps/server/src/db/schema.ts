@@ -390,8 +390,19 @@ export const videoGeneration = pgTable(
     generator: text('generator').$type<'fal' | 'replicate'>().notNull(),
     vendorId: text('vendor_id').notNull(),
     createdAt: createdAt(),
+    /**
+     * How the generation ended, written once by whichever learns it first (the vendor's webhook or the job's poll);
+     * the job goes on with what is here, so a late or second announcement changes nothing.
+     */
+    outcome: jsonb('outcome').$type<{ state: 'completed' | 'failed' | 'refused'; resultUrl?: string; error?: string }>(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.scene, t.segment] }), index('video_generation_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.scene, t.segment] }),
+    index('video_generation_user_created_idx').on(t.userId, t.createdAt),
+    // A webhook names the generation by the vendor's id alone.
+    index('video_generation_vendor_idx').on(t.generator, t.vendorId),
+  ],
 );
 
 /**

@@ -19,10 +19,10 @@ import type { VideoGenerationsRepository } from '../db/repositories/video-genera
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { planClipLengths } from '../providers/video-generation/lengths.ts';
-import type { VideoGenerator } from '../providers/video-generation/types.ts';
+import type { SourceImage, VideoGenerator } from '../providers/video-generation/types.ts';
 import { isReadableBy, storageKeySchema } from './stored-composition.ts';
 import { defineJob, JobCancelledError, PermanentJobError, type JobContext } from './types.ts';
-import { vendorSession, type ResultFetch, type VendorPacing } from './video-generation-vendor.ts';
+import { outcomeOf, vendorSession, type OutcomeLedger, type ResultFetch, type VendorPacing } from './video-generation-vendor.ts';
 
 export const videoGenerationScene = z.object({
   /** The still to animate: one of the user's files (or the shared library's). */
@@ -109,6 +109,23 @@ const day = 24 * 60 * 60 * 1000;
 export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
   const { generator, generations, storage, media } = deps;
   const hosted = generator.name !== 'local';
+  // A hosted generation's end is kept in its row, where the vendor's webhook (modules/vendor-webhooks) may put it first.
+  const ledger: OutcomeLedger | undefined = hosted
+    ? {
+        read: (vendorId) => generations.outcome(generator.name as 'fal' | 'replicate', vendorId),
+        keep: async (vendorId, status) => (await generations.settle(generator.name as 'fal' | 'replicate', vendorId, outcomeOf(status))) ?? status,
+      }
+    : undefined;
+
+  /**
+   * A still from the bucket reaches the vendor by a presigned URL, valid while the run may wait on it; any other
+   * (a local file, a chained scene's last frame) is sent from this machine, and the adapter uploads it.
+   */
+  async function sourceOf(still: { key: string } | { path: string }): Promise<SourceImage> {
+    if ('path' in still) return still;
+    if (hosted && storage.presignGet) return { url: await storage.presignGet(still.key, deps.limits.jobMinutes * 60) };
+    return { path: await storage.localPath(still.key) };
+  }
 
   async function checkDailyCap(userId: string, toSubmit: number): Promise<void> {
     if (!hosted || toSubmit === 0) return;
@@ -146,17 +163,17 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
         continue;
       }
       const shares = pieceShares(scene.seconds, plans[i]!);
-      let image = await storage.localPath(scene.imageKey);
+      let still: { key: string } | { path: string } = { key: scene.imageKey };
       for (const [j, seconds] of plans[i]!.entries()) {
         let vendorId = recorded.get(`${i}.${j}`);
         if (!vendorId) {
-          const submitted = (await vendor.submit({ image: { path: image }, prompt: scene.prompt, seconds })).vendorId;
+          const submitted = (await vendor.submit({ image: await sourceOf(still), prompt: scene.prompt, seconds })).vendorId;
           vendorId = hosted ? await generations.record({ jobId, scene: i, segment: j }, { userId, generator: generator.name as 'fal' | 'replicate', vendorId: submitted }) : submitted;
           // Another run of this job recorded its generation first: that one is polled, this one is not needed.
           if (vendorId !== submitted) await generator.cancel(submitted).catch(() => undefined);
         }
         inFlight.add(vendorId);
-        const status = await vendor.settle(vendorId);
+        const status = await vendor.settle(vendorId, ledger);
         inFlight.delete(vendorId);
         const raw = join(work, `scene${i}-${j}.source`);
         await vendor.fetch(vendorId, status, raw, results);
@@ -166,8 +183,9 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
         const caption = j === 0 ? scene.caption : undefined;
         parts.push({ path: fitted, seconds: shares[j]!, ...(j === 0 ? transitionAt(i) : {}), ...(caption ? { caption } : {}) });
         if (j + 1 < plans[i]!.length) {
-          image = join(work, `scene${i}-${j}-last.png`);
-          await ffmpeg(lastFrameArgs(raw, image), 1);
+          const lastFrame = join(work, `scene${i}-${j}-last.png`);
+          await ffmpeg(lastFrameArgs(raw, lastFrame), 1);
+          still = { path: lastFrame };
         }
         context.progress((90 * parts.length) / pieces);
       }

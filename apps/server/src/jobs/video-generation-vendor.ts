@@ -12,6 +12,8 @@ export interface VendorPacing {
   maxPollMs: number;
   /** The wait after a transient fault when the vendor named none. */
   backoffMs: number;
+  /** How often a wait between polls looks at the ledger for an outcome a webhook brought (1 s unless given). */
+  watchMs?: number;
   /** The run gives up (and the queue may retry it, resuming the same generations) past this time. */
   deadline: number;
 }
@@ -29,6 +31,26 @@ export interface AsyncGenerator<Request> {
   submit(request: Request, signal?: AbortSignal): Promise<{ vendorId: string }>;
   status(vendorId: string, signal?: AbortSignal): Promise<GenerationStatus>;
   release?(vendorId: string): Promise<void>;
+}
+
+/**
+ * Where a generation's end is kept once it is known, so that it is decided once: the vendor's webhook may write it
+ * before any poll sees it (the wait between polls is cut short), and a poll's answer is written there too, so that
+ * whichever came first is the one the job goes on with.
+ */
+export interface OutcomeLedger {
+  read(vendorId: string): Promise<GenerationStatus | null>;
+  /** Keeps `status` unless an outcome is there already; answers the one kept. */
+  keep(vendorId: string, status: GenerationStatus): Promise<GenerationStatus>;
+}
+
+/** A generation that will not change again. */
+export const ended = (status: GenerationStatus) => status.state === 'completed' || status.state === 'failed' || status.state === 'refused';
+
+/** What a ledger keeps of an ended generation: the vendor's result or words (a local path is no vendor's result). */
+export function outcomeOf(status: GenerationStatus): { state: 'completed' | 'failed' | 'refused'; resultUrl?: string; error?: string } {
+  const state = status.state === 'completed' || status.state === 'refused' ? status.state : 'failed';
+  return { state, ...(status.resultUrl ? { resultUrl: status.resultUrl } : {}), ...(status.error ? { error: status.error } : {}) };
 }
 
 /** What the user is told when the generator refuses the input, or fails for good. */
@@ -55,6 +77,16 @@ export function vendorSession<Request>(
     await sleep(ms, undefined, { signal });
   }
 
+  /** Waits `ms` before the next poll, looking at the ledger now and then: a webhook's outcome ends the wait. */
+  async function watch(ms: number, vendorId: string, ledger: OutcomeLedger | undefined): Promise<void> {
+    if (!ledger) return pause(ms);
+    const until = Date.now() + ms;
+    for (let left = ms; left > 0; left = until - Date.now()) {
+      await pause(Math.min(pacing.watchMs ?? 1000, left));
+      if (await ledger.read(vendorId)) return;
+    }
+  }
+
   /** Runs `call` until it answers; retryable faults wait and go round again. */
   async function retrying<T>(call: () => Promise<T>): Promise<T> {
     for (;;) {
@@ -75,15 +107,22 @@ export function vendorSession<Request>(
      */
     submit: (request: Request) => retrying(() => generator.submit(request, signal)),
 
-    /** Polls until the generation has ended: completed, or a refusal or failure as the user's message. */
-    async settle(vendorId: string): Promise<GenerationStatus & { state: 'completed' }> {
+    /**
+     * Polls until the generation has ended: completed, or a refusal or failure as the user's message. With a ledger,
+     * an outcome a webhook wrote ends the wait at once, and the end is read from the ledger, written there once.
+     */
+    async settle(vendorId: string, ledger?: OutcomeLedger): Promise<GenerationStatus & { state: 'completed' }> {
       let wait = pacing.pollMs;
       for (;;) {
-        const status = await retrying(() => generator.status(vendorId, signal));
-        if (status.state === 'completed') return { ...status, state: 'completed' };
-        if (status.state === 'refused') throw new PermanentJobError(messages.refused);
-        if (status.state === 'failed') throw new PermanentJobError(messages.failed);
-        await pause(wait);
+        const known = await ledger?.read(vendorId);
+        const status = known ?? (await retrying(() => generator.status(vendorId, signal)));
+        if (ended(status)) {
+          const kept = known ?? (ledger ? await ledger.keep(vendorId, status) : status);
+          if (kept.state === 'refused') throw new PermanentJobError(messages.refused);
+          if (kept.state !== 'completed') throw new PermanentJobError(messages.failed);
+          return { ...kept, state: 'completed' };
+        }
+        await watch(wait, vendorId, ledger);
         wait = Math.min(pacing.maxPollMs, Math.round(wait * 1.5));
       }
     },

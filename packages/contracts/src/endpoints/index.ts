@@ -13,10 +13,11 @@ import { productIntroEndpoints } from './product-intro.ts';
 import { storyboardEndpoints } from './storyboard.ts';
 import { subtitleEndpoints } from './subtitles.ts';
 import { ugcEndpoints } from './ugc.ts';
+import { vendorWebhookEndpoints } from './vendor-webhooks.ts';
 import { brollEndpoints, finalVideoEndpoints, ownMediaEndpoints } from './video.ts';
 import { scriptEndpoints, voiceoverEndpoints } from './voiceover.ts';
 
-export { accountDataEndpoints, accountEndpoints, profileEndpoints, beforeAfterEndpoints, billingEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, productIntroEndpoints, productShowcaseEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, ugcEndpoints, voiceoverEndpoints };
+export { accountDataEndpoints, accountEndpoints, profileEndpoints, beforeAfterEndpoints, billingEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, productIntroEndpoints, productShowcaseEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, ugcEndpoints, vendorWebhookEndpoints, voiceoverEndpoints };
 export { jobStatusResponse, outboxQuery, readinessResponse, type JobStatusResponse, type ReadinessResponse } from './platform.ts';
 
 /** Every endpoint the server answers; the route check and the OpenAPI document read this list. */
@@ -42,5 +43,6 @@ export const allEndpoints: readonly AnyEndpoint[] = /* @__PURE__ */ [
   storyboardEndpoints,
   subtitleEndpoints,
   ugcEndpoints,
+  vendorWebhookEndpoints,
   voiceoverEndpoints,
 ].flatMap((group) => Object.values(group));

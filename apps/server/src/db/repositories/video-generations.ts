@@ -1,8 +1,10 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, isNull } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { videoGeneration } from '../schema.ts';
 
 export type VideoGenerationRecord = typeof videoGeneration.$inferSelect;
+export type GenerationOutcome = NonNullable<VideoGenerationRecord['outcome']>;
+type Generator = VideoGenerationRecord['generator'];
 
 export interface GenerationPlace {
   jobId: string;
@@ -28,6 +30,27 @@ export function createVideoGenerationsRepository(db: Database) {
         .from(videoGeneration)
         .where(and(eq(videoGeneration.jobId, place.jobId), eq(videoGeneration.scene, place.scene), eq(videoGeneration.segment, place.segment)));
       return rows[0]!.vendorId;
+    },
+
+    /**
+     * Writes how a generation ended unless that is already known: the first of the webhook and the poll wins. Answers
+     * the outcome that is kept, or null when no generation has that vendor id.
+     */
+    async settle(generator: Generator, vendorId: string, outcome: GenerationOutcome): Promise<GenerationOutcome | null> {
+      const where = and(eq(videoGeneration.generator, generator), eq(videoGeneration.vendorId, vendorId));
+      await db.update(videoGeneration).set({ outcome, settledAt: new Date() }).where(and(where, isNull(videoGeneration.outcome)));
+      const rows = await db.select({ outcome: videoGeneration.outcome }).from(videoGeneration).where(where).limit(1);
+      return rows[0]?.outcome ?? null;
+    },
+
+    /** How a generation ended, once the webhook or a poll has said; null before. */
+    async outcome(generator: Generator, vendorId: string): Promise<GenerationOutcome | null> {
+      const rows = await db
+        .select({ outcome: videoGeneration.outcome })
+        .from(videoGeneration)
+        .where(and(eq(videoGeneration.generator, generator), eq(videoGeneration.vendorId, vendorId)))
+        .limit(1);
+      return rows[0]?.outcome ?? null;
     },
 
     /** Generations the user was billed for since `since` (the job records only hosted vendors' generations). */

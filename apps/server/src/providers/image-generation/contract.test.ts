@@ -77,7 +77,7 @@ const vendors: Record<string, () => Promise<StandIn>> = {
   fal: async () => {
     const fake = await startFakeFalImages();
     const model = 'fal-ai/nano-banana/edit';
-    const generator = createFalImageGenerator({ apiKey: fake.apiKey, model, baseUrl: fake.baseUrl, timeoutMs });
+    const generator = createFalImageGenerator({ apiKey: fake.apiKey, model, baseUrl: fake.baseUrl, storageUrl: fake.baseUrl, timeoutMs });
     return {
       ...fake,
       generator,
@@ -88,7 +88,10 @@ const vendors: Record<string, () => Promise<StandIn>> = {
       async checkSubmit(sent) {
         expect(sent).toMatchObject({ method: 'POST', path: `/${model}` });
         expect(sent.headers).toMatchObject({ authorization: `Key ${fake.apiKey}`, 'content-type': 'application/json' });
-        expect(sent.body).toEqual({ prompt: request.prompt, image_urls: [`data:image/jpeg;base64,${productBytes.toString('base64')}`], aspect_ratio: '9:16', num_images: 1, output_format: 'jpeg' });
+        // The photo went to fal's storage (the stand-in fetched it back to check): the model is given its URL.
+        const photoUrl = (sent.body as { image_urls: string[] }).image_urls[0]!;
+        expect(sent.body).toEqual({ prompt: request.prompt, image_urls: [expect.stringMatching(new RegExp(`^${fake.baseUrl}/cdn/.+\\.jpeg$`))], aspect_ratio: '9:16', num_images: 1, output_format: 'jpeg' });
+        expect(Buffer.from(await (await fetch(photoUrl)).arrayBuffer()).equals(productBytes)).toBe(true);
       },
     };
   },
@@ -135,7 +138,7 @@ describe.each(Object.keys(vendors))('image generation contract: %s', (name) => {
     vendor.nextOutcome('completes');
     const before = vendor.requests.length;
     const { vendorId } = await vendor.generator.submit(request);
-    await vendor.checkSubmit(vendor.requests[before]!);
+    await vendor.checkSubmit(vendor.requests.slice(before).find((r) => r.method === 'POST' && !r.path.startsWith('/storage/'))!);
     const { final } = await settle(vendor.generator, vendorId);
     expect(final.state).toBe('completed');
     expect(await sharp(await stillOf(final)).metadata()).toMatchObject(vendor.stillSize);

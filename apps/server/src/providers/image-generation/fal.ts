@@ -1,6 +1,7 @@
 /**
  * fal.ai's queue API for an image-edit model. Settings (settings.ts reads them):
- * - FAL_KEY and FAL_BASE_URL, shared with the video generator.
+ * - FAL_KEY, FAL_BASE_URL and FAL_STORAGE_URL, shared with the video generator: the product photo is uploaded to
+ *   fal's storage and passed by URL, which every fal model reads (data URIs only some do).
  * - FAL_MODEL_IMAGE_EDIT: the endpoint id. The input sent is the nano-banana edit schema ({prompt, image_urls,
  *   aspect_ratio, num_images, output_format}), which fal-ai/nano-banana/edit, nano-banana-pro/edit and
  *   nano-banana-2/edit share; a model with another input shape needs its own adapter.
@@ -10,6 +11,7 @@
  */
 import { z } from 'zod';
 import { createFalQueue } from '../video-generation/fal-queue.ts';
+import { createFalStorage } from '../video-generation/fal-storage.ts';
 import { imageInput } from '../video-generation/vendor-http.ts';
 import type { ImageGenerator } from './types.ts';
 
@@ -17,6 +19,7 @@ export interface FalImageSettings {
   apiKey: string;
   model: string;
   baseUrl: string;
+  storageUrl: string;
   timeoutMs: number;
 }
 
@@ -29,6 +32,7 @@ const resultUrl = (output: unknown) => {
 
 export function createFalImageGenerator(settings: FalImageSettings): ImageGenerator {
   const queue = createFalQueue(settings, { resultUrl, product: 'an image' });
+  const photos = { dataUri: false, inlineMaxBytes: 0, upload: createFalStorage(settings) };
   return {
     name: 'fal',
     drawsPeople: true,
@@ -36,7 +40,7 @@ export function createFalImageGenerator(settings: FalImageSettings): ImageGenera
     async submit(request, signal) {
       const input = {
         prompt: request.prompt,
-        image_urls: [await imageInput({ path: request.productImagePath })],
+        image_urls: [await imageInput({ path: request.productImagePath }, photos, signal)],
         aspect_ratio: '9:16',
         num_images: 1,
         output_format: 'jpeg',

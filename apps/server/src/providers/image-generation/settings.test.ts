@@ -14,7 +14,7 @@ describe('imageGenerationSettingsFromEnv', () => {
 
   it('reads a fal set-up from the shared key and the image model, with the shared timeout', () => {
     const settings = imageGenerationSettingsFromEnv({ FAL_KEY: 'fal-key', FAL_MODEL_IMAGE_EDIT: 'fal-ai/nano-banana/edit', IMAGE_GENERATION_TIMEOUT_MS: '60000' });
-    expect(settings).toEqual({ fal: { apiKey: 'fal-key', model: 'fal-ai/nano-banana/edit', baseUrl: 'https://queue.fal.run', timeoutMs: 60_000 } });
+    expect(settings).toEqual({ fal: { apiKey: 'fal-key', model: 'fal-ai/nano-banana/edit', baseUrl: 'https://queue.fal.run', storageUrl: 'https://rest.fal.ai', timeoutMs: 60_000 } });
   });
 
   it('refuses a half set-up, naming what is missing', () => {

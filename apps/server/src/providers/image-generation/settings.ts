@@ -25,6 +25,7 @@ const schema = z.object({
   FAL_KEY: text.optional(),
   FAL_MODEL_IMAGE_EDIT: text.regex(/^[\w.-]+(\/[\w.-]+)+$/, 'an endpoint id like fal-ai/nano-banana/edit').optional(),
   FAL_BASE_URL: httpUrl.default('https://queue.fal.run'),
+  FAL_STORAGE_URL: httpUrl.default('https://rest.fal.ai'),
   // OpenAI answers only once the image is made, which can take minutes at high input fidelity.
   IMAGE_GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(180_000),
 });
@@ -56,6 +57,6 @@ export function imageGenerationSettingsFromEnv(env: Record<string, string | unde
   const timeoutMs = e.IMAGE_GENERATION_TIMEOUT_MS;
   return {
     ...(e.OPENAI_IMAGE_API_KEY ? { openai: { apiKey: e.OPENAI_IMAGE_API_KEY, model: e.OPENAI_IMAGE_MODEL, baseUrl: e.OPENAI_IMAGE_BASE_URL, timeoutMs } } : {}),
-    ...(e.FAL_KEY && e.FAL_MODEL_IMAGE_EDIT ? { fal: { apiKey: e.FAL_KEY, model: e.FAL_MODEL_IMAGE_EDIT, baseUrl: e.FAL_BASE_URL, timeoutMs } } : {}),
+    ...(e.FAL_KEY && e.FAL_MODEL_IMAGE_EDIT ? { fal: { apiKey: e.FAL_KEY, model: e.FAL_MODEL_IMAGE_EDIT, baseUrl: e.FAL_BASE_URL, storageUrl: e.FAL_STORAGE_URL, timeoutMs } } : {}),
   };
 }

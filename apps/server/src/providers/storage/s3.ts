@@ -14,6 +14,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertValidKey, assertValidPrefix, contentTypeForKey, type ObjectStorage, type StoredObject } from './types.ts';
 
 export interface S3Settings {
@@ -124,6 +125,10 @@ export function createS3Storage(settings: S3Settings, cacheDir: string): ObjectS
       await pipeline(object.Body as Readable, createWriteStream(partial));
       await rename(partial, target);
       return target;
+    },
+    async presignGet(key, expiresInSeconds) {
+      assertValidKey(key);
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: expiresInSeconds });
     },
   };
 }

@@ -26,6 +26,11 @@ export interface ObjectStorage {
   deletePrefix(prefix: string): Promise<number>;
   /** A local path holding the object's bytes, for ffmpeg: the file itself locally, a cached download on S3. */
   localPath(key: string): Promise<string>;
+  /**
+   * A URL anyone holding it may GET the object from until it expires: how a vendor fetches a still straight from the
+   * bucket. S3 only; local files are not reachable from outside this host.
+   */
+  presignGet?(key: string, expiresInSeconds: number): Promise<string>;
 }
 
 export const storageKeyPattern = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;

@@ -1,5 +1,14 @@
 import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
-import { postWebhook, sampleClip, startFakeVendorServer, type FakeOutcome, type FakeReply, type RecordedRequest } from './fake-vendor.fixture.ts';
+import {
+  decodeDataUri,
+  fetchInputImage,
+  postWebhook,
+  sampleClip,
+  startFakeVendorServer,
+  type FakeOutcome,
+  type FakeReply,
+  type RecordedRequest,
+} from './fake-vendor.fixture.ts';
 
 /**
  * Test support: a stand-in for fal.ai's queue (queue.fal.run), following the official client (fal-ai/fal-js
@@ -10,9 +19,44 @@ import { postWebhook, sampleClip, startFakeVendorServer, type FakeOutcome, type 
  *   ({detail: [...]}) with its status code.
  * - PUT /{owner}/{alias}/requests/{id}/cancel: 202 CANCELLATION_REQUESTED, 400 ALREADY_COMPLETED, 404 NOT_FOUND.
  * - GET /.well-known/jwks.json: the Ed25519 key its webhooks are signed with.
- * Every call needs `Authorization: Key <apiKey>`.
+ * - POST /storage/upload/initiate {content_type, file_name} (rest.fal.ai): {file_url, upload_url}; PUT upload_url with
+ *   the bytes (no key: the URL is signed) publishes them at file_url (libs/client/src/storage.ts).
+ * Every other call needs `Authorization: Key <apiKey>`.
+ *
+ * For the models it knows, a submit is checked as the model's schema would check it, before it is queued: a field
+ * the schema lacks is a 422 (`extra_forbidden`), and each file input is fetched the way the runner fetches it, a
+ * data URI being refused (`file_download_error`) since these models read URLs only (fal: "some models also accept
+ * data URIs"; none of these is documented to).
  */
-export type FalRoute = 'submit' | 'status' | 'result' | 'cancel' | 'jwks';
+export type FalRoute = 'submit' | 'status' | 'result' | 'cancel' | 'jwks' | 'initiateUpload' | 'upload';
+
+/** The input fields of the models the stand-in knows (fal-ai/fal-js libs/client/src/types/endpoints.ts), and which take files. */
+const knownModels: Record<string, { fields: string[]; files: string[] }> = {
+  'fal-ai/kling-video/v2.1/standard/image-to-video': { fields: ['prompt', 'image_url', 'duration', 'negative_prompt', 'cfg_scale'], files: ['image_url'] },
+  'fal-ai/nano-banana/edit': {
+    fields: ['prompt', 'image_urls', 'aspect_ratio', 'num_images', 'output_format', 'safety_tolerance', 'seed', 'sync_mode', 'limit_generations'],
+    files: ['image_urls'],
+  },
+};
+
+const invalid = (field: string, msg: string, type: string): FakeReply => ({ status: 422, body: { detail: [{ loc: ['body', field], msg, type }] } });
+
+/** A 422 for the first input the model would refuse, or null when it takes them all. */
+async function checkInput(model: string, input: Record<string, unknown>): Promise<FakeReply | null> {
+  const schema = knownModels[model];
+  if (!schema) return null;
+  const extra = Object.keys(input).find((field) => !schema.fields.includes(field));
+  if (extra) return invalid(extra, 'Extra inputs are not permitted', 'extra_forbidden');
+  for (const field of schema.files) {
+    for (const value of [input[field]].flat()) {
+      if (typeof value !== 'string') return invalid(field, 'Field required', 'missing');
+      if (decodeDataUri(value)) return invalid(field, 'Failed to download the file: this model takes a URL, not a data URI.', 'file_download_error');
+      const problem = await fetchInputImage(value);
+      if (problem) return invalid(field, `Failed to download the file: ${problem}`, 'file_download_error');
+    }
+  }
+  return null;
+}
 
 interface FalRequest {
   id: string;
@@ -82,19 +126,38 @@ export async function startFakeFal(product: FalProduct = videoProduct()) {
     return r && r.app === match![1] ? r : undefined;
   };
 
+  const uploads = new Map<string, { fileUrl: string; contentType: string }>();
   const fake = await startFakeVendorServer<FalRoute>({
     route(method, path) {
       if (method === 'GET' && path === '/.well-known/jwks.json') return 'jwks';
+      if (method === 'POST' && path === '/storage/upload/initiate') return 'initiateUpload';
+      if (method === 'PUT' && path.startsWith('/storage/uploads/')) return 'upload';
       if (method === 'PUT' && /\/requests\/[^/]+\/cancel$/.test(path)) return 'cancel';
       if (method === 'GET' && /\/requests\/[^/]+\/status$/.test(path)) return 'status';
       if (method === 'GET' && /\/requests\/[^/]+$/.test(path)) return 'result';
       if (method === 'POST' && path.split('/').length >= 3) return 'submit';
       return null;
     },
-    answer(route, request: RecordedRequest, base) {
+    async answer(route, request: RecordedRequest, base) {
       if (route === 'jwks') return { status: 200, body: { keys: [{ ...jwk, kid: 'fake-key-1' }] } };
+      if (route === 'upload') {
+        const upload = uploads.get(request.path.split('/').at(-1)!);
+        if (!upload || request.query.signature !== 'fake-signed') return { status: 403, body: { detail: 'Forbidden' } };
+        fake.serveFile(new URL(upload.fileUrl).pathname, request.rawBody, upload.contentType);
+        return { status: 200, body: {} };
+      }
       if (request.headers.authorization !== `Key ${apiKey}`) return { status: 401, body: { detail: 'Unauthorized' } };
+      if (route === 'initiateUpload') {
+        const { content_type: contentType, file_name: fileName } = (request.body ?? {}) as { content_type?: string; file_name?: string };
+        if (!contentType || !fileName) return invalid('content_type', 'Field required', 'missing');
+        const id = randomUUID();
+        const fileUrl = `${base}/cdn/${id}/${encodeURIComponent(fileName)}`;
+        uploads.set(id, { fileUrl, contentType });
+        return { status: 200, body: { file_url: fileUrl, upload_url: `${base}/storage/uploads/${id}?signature=fake-signed` } };
+      }
       if (route === 'submit') {
+        const refused = await checkInput(request.path.slice(1), (request.body ?? {}) as Record<string, unknown>);
+        if (refused) return refused;
         const parts = request.path.split('/').filter(Boolean);
         const namespaced = parts[0] === 'workflows' || parts[0] === 'comfy';
         const r: FalRequest = { id: randomUUID(), app: parts.slice(0, namespaced ? 3 : 2).join('/'), outcome, statusCalls: 0, pollsBeforeDone, webhookUrl: request.query.fal_webhook, cancelled: false };

@@ -113,6 +113,28 @@ export async function startFakeVendorServer<Route extends string>(protocol: Fake
   };
 }
 
+/** A data URI's type and bytes, or null when the text is not one. */
+export function decodeDataUri(value: string): { mime: string; bytes: Buffer } | null {
+  const match = /^data:([\w/+.-]+);base64,(.*)$/s.exec(value);
+  return match ? { mime: match[1]!, bytes: Buffer.from(match[2]!, 'base64') } : null;
+}
+
+/**
+ * What a model's runner does with a file input given as a URL: fetches it, as anyone on the internet would (no
+ * credentials), and answers why it could not use it, or null when it got an image.
+ */
+export async function fetchInputImage(url: string): Promise<string | null> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    const type = response.headers.get('content-type') ?? '';
+    await response.arrayBuffer();
+    if (!response.ok) return `downloading ${new URL(url).pathname} answered ${response.status}`;
+    return type.startsWith('image/') ? null : `${new URL(url).pathname} is ${type || 'untyped'}, not an image`;
+  } catch (error) {
+    return `could not download the file: ${(error as Error).message}`;
+  }
+}
+
 /** POSTs a webhook the way the vendors do, and answers what the receiver said together with what was sent. */
 export async function postWebhook(url: string, headers: Record<string, string>, rawBody: Buffer) {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: rawBody });

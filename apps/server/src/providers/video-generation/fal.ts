@@ -3,12 +3,18 @@
  * - FAL_KEY: the API key, sent as `Authorization: Key <FAL_KEY>`.
  * - FAL_MODEL_IMAGE_TO_VIDEO: the endpoint id, e.g. fal-ai/kling-video/v2.1/standard/image-to-video.
  * - FAL_BASE_URL: https://queue.fal.run unless a stand-in answers for it (tests).
+ * - FAL_STORAGE_URL: https://rest.fal.ai, where a local still is uploaded (fal-storage.ts) to be passed by URL.
  * - FAL_WEBHOOK_JWKS_URL: where fal publishes its webhook signing keys (https://rest.alpha.fal.ai/.well-known/jwks.json).
  * - VIDEO_GENERATION_TIMEOUT_MS: the limit for each HTTP call; VIDEO_GENERATION_LENGTHS: the model's clip lengths.
+ * - VIDEO_GENERATION_MODEL_INPUTS, VENDOR_INLINE_IMAGE_MAX_BYTES: the model's input map (model-inputs.ts), and the
+ *   size under which a still goes inline where the model reads data URIs.
+ * - The webhook URL (PUBLIC_URL's /api/webhooks/fal) when the app is reachable: fal announces the end there.
  * The clip comes back in the model's own size (often 720x1280): the caller scales it to 1080x1920.
  */
 import { z } from 'zod';
 import { createFalQueue, isFalRefusal } from './fal-queue.ts';
+import { createFalStorage } from './fal-storage.ts';
+import { modelInput, modelInputs, type ModelInputs } from './model-inputs.ts';
 import { VideoGenerationError, WebhookRefused, type VideoGenerator } from './types.ts';
 import { callVendor, imageInput, parseJson, vendorMessage } from './vendor-http.ts';
 import { createReplayGuard, verifyFalWebhook, type Ed25519Jwk } from './webhooks.ts';
@@ -17,9 +23,16 @@ export interface FalSettings {
   apiKey: string;
   model: string;
   baseUrl: string;
+  storageUrl: string;
   webhookJwksUrl: string;
   timeoutMs: number;
   lengths: number[];
+  /** The model's input map; absent, the default table's entry for the model. */
+  inputs?: ModelInputs;
+  /** A local still up to this size goes inline where the model reads data URIs; absent or 0, every still is uploaded. */
+  inlineImageMaxBytes?: number;
+  /** Where fal announces a generation's end; absent, the job polls alone. */
+  webhookUrl?: string;
 }
 
 const vendor = 'fal.ai';
@@ -37,6 +50,8 @@ const resultUrl = (output: unknown) => {
 
 export function createFalVideoGenerator(settings: FalSettings, clock: () => number = Date.now): VideoGenerator {
   const queue = createFalQueue(settings, { resultUrl, product: 'a video' });
+  const inputs = settings.inputs ?? modelInputs('fal', settings.model);
+  const images = { dataUri: inputs.dataUri, inlineMaxBytes: settings.inlineImageMaxBytes ?? 0, upload: createFalStorage(settings) };
   const replays = createReplayGuard(clock);
   let keys: { at: number; list: Ed25519Jwk[] } | null = null;
 
@@ -56,8 +71,8 @@ export function createFalVideoGenerator(settings: FalSettings, clock: () => numb
       if (!settings.lengths.includes(request.seconds)) {
         throw new VideoGenerationError('permanent', `${settings.model} makes clips of ${settings.lengths.join(' or ')} s, not ${request.seconds} s`);
       }
-      const input = { prompt: request.prompt, image_url: await imageInput(request.image), duration: String(request.seconds), aspect_ratio: '9:16' };
-      return queue.submit(input, signal, request.webhookUrl);
+      const image = await imageInput(request.image, images, signal);
+      return queue.submit(modelInput(inputs, { prompt: request.prompt, image, seconds: request.seconds }), signal, settings.webhookUrl);
     },
 
     status: (vendorId, signal) => queue.status(vendorId, signal),

@@ -3,27 +3,39 @@
  * - REPLICATE_API_TOKEN: sent as `Authorization: Bearer <token>`.
  * - REPLICATE_MODEL_IMAGE_TO_VIDEO: `owner/name` (the model's latest version, e.g. kwaivgi/kling-v2.1), or a
  *   version: `owner/name:<version id>` or the bare version id.
- * - REPLICATE_IMAGE_INPUT: the model's input that takes the still (start_image for Kling, image for most others).
- * - REPLICATE_BASE_URL: https://api.replicate.com/v1 unless a stand-in answers for it (tests).
- * - REPLICATE_WEBHOOK_SECRET: the `whsec_…` signing secret; without it webhooks are not taken (polling still works).
+ * - VIDEO_GENERATION_MODEL_INPUTS (and the older REPLICATE_IMAGE_INPUT): the model's input map (model-inputs.ts).
+ * - REPLICATE_BASE_URL: https://api.replicate.com/v1 unless a stand-in answers for it (tests); its /files takes uploads.
+ * - REPLICATE_WEBHOOK_SECRET: the `whsec_…` signing secret; without it webhooks are neither asked for nor taken.
  * - VIDEO_GENERATION_TIMEOUT_MS: the limit for each HTTP call; VIDEO_GENERATION_LENGTHS: the model's clip lengths.
+ * - VENDOR_INLINE_IMAGE_MAX_BYTES: a local still up to this size goes inline as a data URI (never over Replicate's 1 MB).
  */
 import { z } from 'zod';
+import { modelInput, modelInputs, type ModelInputs } from './model-inputs.ts';
 import { VideoGenerationError, WebhookRefused, type GenerationStatus, type VideoGenerator } from './types.ts';
-import { callVendor, imageInput, parseJson } from './vendor-http.ts';
+import { callVendor, imageInput, parseJson, type ImageUploader } from './vendor-http.ts';
 import { createReplayGuard, verifyReplicateWebhook } from './webhooks.ts';
 
 export interface ReplicateSettings {
   apiToken: string;
   model: string;
-  imageInput: string;
   baseUrl: string;
   webhookSecret?: string;
   timeoutMs: number;
   lengths: number[];
+  /** The model's input map; absent, the default table's entry for the model. */
+  inputs?: ModelInputs;
+  /** A local still up to this size goes inline as a data URI; absent or 0, every still is uploaded. */
+  inlineImageMaxBytes?: number;
+  /** Where Replicate announces a prediction's end; asked for only with the secret that checks it. */
+  webhookUrl?: string;
 }
 
 const vendor = 'Replicate';
+
+/** Replicate's documentation recommends a data URI only under 1 MB; a larger file goes through its files API. */
+export const replicateDataUriMaxBytes = 1_000_000;
+
+const uploaded = z.object({ urls: z.object({ get: z.string().url() }) });
 
 const prediction = z.object({
   id: z.string().min(1),
@@ -89,6 +101,21 @@ export function createReplicateVideoGenerator(settings: ReplicateSettings, clock
   }
 
   const predictionPath = (vendorId: string) => `/predictions/${encodeURIComponent(vendorId)}`;
+  const inputs = settings.inputs ?? modelInputs('replicate', settings.model);
+  // Without the secret a webhook could not be told from a forgery: none is asked for.
+  const webhookUrl = settings.webhookSecret ? settings.webhookUrl : undefined;
+
+  /** The files API as the client uses it (lib/files.js): a multipart `content` and `metadata`; the model is given `urls.get`. */
+  const upload: ImageUploader = async (still, signal) => {
+    const form = new FormData();
+    form.append('content', new Blob([new Uint8Array(still.bytes)], { type: still.mime }), `still.${still.mime.split('/')[1]!}`);
+    form.append('metadata', new Blob([JSON.stringify({})], { type: 'application/json' }));
+    const init = { method: 'POST', headers: { authorization: headers.authorization }, body: form };
+    const parsed = uploaded.safeParse(await callVendor(`${base}/files`, init, { vendor, timeoutMs: settings.timeoutMs, signal, isRefusal: isReplicateRefusal }));
+    if (!parsed.success) throw new VideoGenerationError('transient', `${vendor} stored the still without its URL`);
+    return parsed.data.urls.get;
+  };
+  const images = { dataUri: inputs.dataUri, inlineMaxBytes: Math.min(settings.inlineImageMaxBytes ?? 0, replicateDataUriMaxBytes), upload };
 
   const generator: VideoGenerator = {
     name: 'replicate',
@@ -98,11 +125,11 @@ export function createReplicateVideoGenerator(settings: ReplicateSettings, clock
       if (!settings.lengths.includes(request.seconds)) {
         throw new VideoGenerationError('permanent', `${settings.model} makes clips of ${settings.lengths.join(' or ')} s, not ${request.seconds} s`);
       }
-      const input = { prompt: request.prompt, [settings.imageInput]: await imageInput(request.image), duration: request.seconds, aspect_ratio: '9:16' };
+      const image = await imageInput(request.image, images, signal);
       const body = {
         ...(target.version ? { version: target.version } : {}),
-        input,
-        ...(request.webhookUrl ? { webhook: request.webhookUrl, webhook_events_filter: ['completed'] } : {}),
+        input: modelInput(inputs, { prompt: request.prompt, image, seconds: request.seconds }),
+        ...(webhookUrl ? { webhook: webhookUrl, webhook_events_filter: ['completed'] } : {}),
       };
       const created = await call(target.path, 'POST', signal, body);
       return { vendorId: created.id };

@@ -1,6 +1,8 @@
+import { vendorWebhookEndpoints } from '@reelsmith/contracts';
 import { z } from 'zod';
 import type { FalSettings } from './fal.ts';
-import type { ReplicateSettings } from './replicate.ts';
+import { modelInputs, modelInputsOverrides } from './model-inputs.ts';
+import { replicateDataUriMaxBytes, type ReplicateSettings } from './replicate.ts';
 
 /** The hosted generators that are set up; neither means the local renderer makes the clips. */
 export interface VideoGenerationSettings {
@@ -20,12 +22,31 @@ const schema = z.object({
   FAL_KEY: text.optional(),
   FAL_MODEL_IMAGE_TO_VIDEO: text.regex(/^[\w.-]+(\/[\w.-]+)+$/, 'an endpoint id like fal-ai/kling-video/v2.1/standard/image-to-video').optional(),
   FAL_BASE_URL: httpUrl.default('https://queue.fal.run'),
+  // Shared with fal's image model (image-generation/settings.ts): where local stills are uploaded.
+  FAL_STORAGE_URL: httpUrl.default('https://rest.fal.ai'),
   FAL_WEBHOOK_JWKS_URL: httpUrl.default('https://rest.alpha.fal.ai/.well-known/jwks.json'),
   REPLICATE_API_TOKEN: text.optional(),
   REPLICATE_MODEL_IMAGE_TO_VIDEO: text.regex(/^([\w.-]+\/[\w.-]+(:[0-9a-f]{16,})?|[0-9a-f]{16,})$/, 'owner/name, owner/name:version or a version id').optional(),
-  REPLICATE_IMAGE_INPUT: text.regex(/^\w+$/).default('start_image'),
+  // Older than VIDEO_GENERATION_MODEL_INPUTS, still honoured: the field that takes the still.
+  REPLICATE_IMAGE_INPUT: text.regex(/^\w+$/).optional(),
   REPLICATE_BASE_URL: httpUrl.default('https://api.replicate.com/v1'),
   REPLICATE_WEBHOOK_SECRET: text.regex(/^whsec_[A-Za-z0-9+/=]+$/, 'the whsec_… secret Replicate gives').optional(),
+  VIDEO_GENERATION_MODEL_INPUTS: z
+    .string()
+    .transform((value, context) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'a JSON object from model to its inputs' });
+        return z.NEVER;
+      }
+    })
+    .pipe(modelInputsOverrides)
+    .default({}),
+  // Replicate's data URI ceiling is the most any vendor is sent inline.
+  VENDOR_INLINE_IMAGE_MAX_BYTES: z.coerce.number().int().min(0).max(replicateDataUriMaxBytes).default(0),
+  // The app's public address: given, the vendors are asked to announce each generation's end at its webhooks.
+  PUBLIC_URL: httpUrl.optional(),
   VIDEO_GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   VIDEO_GENERATION_LENGTHS: z
     .string()
@@ -62,19 +83,36 @@ export function videoGenerationSettingsFromEnv(env: Record<string, string | unde
     throw new VideoGenerationSettingsError(`video generation settings are invalid: ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  const common = { timeoutMs: e.VIDEO_GENERATION_TIMEOUT_MS, lengths: e.VIDEO_GENERATION_LENGTHS };
+  const common = { timeoutMs: e.VIDEO_GENERATION_TIMEOUT_MS, lengths: e.VIDEO_GENERATION_LENGTHS, inlineImageMaxBytes: e.VENDOR_INLINE_IMAGE_MAX_BYTES };
+  const webhook = (path: string) => (e.PUBLIC_URL ? { webhookUrl: `${e.PUBLIC_URL.replace(/\/+$/, '')}${path}` } : {});
+  const replicateInputs = (model: string) => {
+    const inputs = modelInputs('replicate', model, e.VIDEO_GENERATION_MODEL_INPUTS);
+    return e.REPLICATE_IMAGE_INPUT ? { ...inputs, image: e.REPLICATE_IMAGE_INPUT } : inputs;
+  };
   return {
     ...(e.FAL_KEY && e.FAL_MODEL_IMAGE_TO_VIDEO
-      ? { fal: { apiKey: e.FAL_KEY, model: e.FAL_MODEL_IMAGE_TO_VIDEO, baseUrl: e.FAL_BASE_URL, webhookJwksUrl: e.FAL_WEBHOOK_JWKS_URL, ...common } }
+      ? {
+          fal: {
+            apiKey: e.FAL_KEY,
+            model: e.FAL_MODEL_IMAGE_TO_VIDEO,
+            baseUrl: e.FAL_BASE_URL,
+            storageUrl: e.FAL_STORAGE_URL,
+            webhookJwksUrl: e.FAL_WEBHOOK_JWKS_URL,
+            inputs: modelInputs('fal', e.FAL_MODEL_IMAGE_TO_VIDEO, e.VIDEO_GENERATION_MODEL_INPUTS),
+            ...webhook(vendorWebhookEndpoints.fal.path),
+            ...common,
+          },
+        }
       : {}),
     ...(e.REPLICATE_API_TOKEN && e.REPLICATE_MODEL_IMAGE_TO_VIDEO
       ? {
           replicate: {
             apiToken: e.REPLICATE_API_TOKEN,
             model: e.REPLICATE_MODEL_IMAGE_TO_VIDEO,
-            imageInput: e.REPLICATE_IMAGE_INPUT,
+            inputs: replicateInputs(e.REPLICATE_MODEL_IMAGE_TO_VIDEO),
             baseUrl: e.REPLICATE_BASE_URL,
             ...(e.REPLICATE_WEBHOOK_SECRET ? { webhookSecret: e.REPLICATE_WEBHOOK_SECRET } : {}),
+            ...webhook(vendorWebhookEndpoints.replicate.path),
             ...common,
           },
         }

@@ -5,7 +5,7 @@
  * on its own; only submit starts (and bills) a generation.
  */
 
-/** The picture to animate: a file on this machine (sent inline as a data URI) or a URL the vendor can fetch. */
+/** The picture to animate: a file on this machine (uploaded to the vendor, or inline when small) or a URL the vendor can fetch. */
 export type SourceImage = { path: string } | { url: string };
 
 export interface GenerationRequest {
@@ -13,8 +13,6 @@ export interface GenerationRequest {
   prompt: string;
   /** One of the generator's `lengths`: pick it with planClipLengths. */
   seconds: number;
-  /** Where the vendor should announce the end; polling status works with or without it. */
-  webhookUrl?: string;
 }
 
 export type GenerationState = 'queued' | 'running' | 'completed' | 'failed' | 'refused';

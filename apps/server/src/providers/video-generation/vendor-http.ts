@@ -86,9 +86,17 @@ export async function readSendableImage(path: string): Promise<{ bytes: Buffer; 
   return { bytes, mime: type.mime };
 }
 
-/** The image as the vendors take it: a URL as it is, a local file inline as a data URI typed from its bytes. */
-export async function imageInput(image: SourceImage): Promise<string> {
+/** Puts a still where the vendor can fetch it (its own file storage) and answers the URL. */
+export type ImageUploader = (still: { bytes: Buffer; mime: string }, signal?: AbortSignal) => Promise<string>;
+
+/**
+ * The still as a vendor takes it: a URL as it is (a presigned one from the bucket); a local file uploaded to the
+ * vendor's file storage, or inline as a data URI when the model reads one and the file is no larger than
+ * `inlineMaxBytes` (the documented fallback that saves an upload for a small still; 0 uploads every one).
+ */
+export async function imageInput(image: SourceImage, rule: { dataUri: boolean; inlineMaxBytes: number; upload: ImageUploader }, signal?: AbortSignal): Promise<string> {
   if ('url' in image) return image.url;
-  const { bytes, mime } = await readSendableImage(image.path);
-  return `data:${mime};base64,${bytes.toString('base64')}`;
+  const still = await readSendableImage(image.path);
+  if (rule.dataUri && still.bytes.length <= rule.inlineMaxBytes) return `data:${still.mime};base64,${still.bytes.toString('base64')}`;
+  return rule.upload(still, signal);
 }
