@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Per-route byte limits are set where each file is read; this is only the outer bound for any request.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 12, fields: 50, fieldSize: 1024 * 1024 } });
 
-  const router = createEndpointRouter(app, { auth: deps.auth, operator, validateResponses: deps.validateResponses });
+  const router = createEndpointRouter(app, { auth: deps.auth, operator, scratchDir: deps.tmpDir, validateResponses: deps.validateResponses });
   registerDocsRoutes(router, { production: deps.production ?? false, publicUrl: deps.publicUrl });
   for (const feature of composeFeatures(deps, (line) => app.log.error(line))) await feature.register({ router, app, operator });
   registerHealthRoutes(router, { readiness: deps.readiness, metrics: deps.metrics, operator });

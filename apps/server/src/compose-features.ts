@@ -151,7 +151,6 @@ export function composeFeatures(deps: AppDependencies, logError: (line: string) 
     ownVideoModule({
       ownVideos: { workflow, ownVideos: repositories.ownVideos, uploads: deps.uploads, uploadRecords: uploads, signer, videoJobs },
       videoAudio: { workflow, videoJobs, storage, signer, probeDuration },
-      tmpDir,
     }),
     scrollStopperModule({ backgrounds: deps.media.catalogue.backgrounds }),
     stockModule({ stock: deps.media.stock }),

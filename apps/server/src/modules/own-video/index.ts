@@ -8,11 +8,10 @@ import { registerVideoAudioRoutes } from './video-audio-routes.ts';
 export function ownVideoModule(deps: {
   ownVideos: Parameters<typeof createOwnVideos>[0];
   videoAudio: Parameters<typeof createVideoAudioService>[0];
-  tmpDir: string;
 }): FeatureModule {
   return {
     register({ router }) {
-      registerOwnVideoRoutes(router, { ownVideos: createOwnVideos(deps.ownVideos), tmpDir: deps.tmpDir });
+      registerOwnVideoRoutes(router, { ownVideos: createOwnVideos(deps.ownVideos) });
       registerVideoAudioRoutes(router, { videoAudio: createVideoAudioService(deps.videoAudio) });
     },
   };
