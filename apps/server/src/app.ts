@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   purgeRateLimitsWhileOpen(app, deps.repositories.rateLimits);
   // Several spec calls post form-encoded bodies (SPEC §7 "form").
   await app.register(formbody);
-  // Per-route byte limits are set where each file is read; this is only the outer bound for any request.
+  // A file's byte limit is its upload policy's, applied as the router reads it; this is only the outer bound for any request.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 12, fields: 50, fieldSize: 1024 * 1024 } });
 
   const router = createEndpointRouter(app, { auth: deps.auth, operator, scratchDir: deps.tmpDir, validateResponses: deps.validateResponses });
