@@ -34,6 +34,8 @@ export interface HttpShell {
   operatorToken: string;
   contentSources: ContentSources;
   rateLimits: RateLimitsRepository;
+  /** Where the router spools upload files declared to wait on disk (removed after each request). */
+  scratchDir: string;
   webDistDir?: string;
   logLevel?: string;
   /** Leaves operator endpoints out of the published OpenAPI document. */
@@ -90,10 +92,10 @@ export async function buildApp(deps: HttpShell, modules: FeatureModule[]): Promi
   purgeRateLimitsWhileOpen(app, deps.rateLimits);
   // Several spec calls post form-encoded bodies (SPEC §7 "form").
   await app.register(formbody);
-  // Per-route byte limits are set where each file is read; this is only the outer bound for any request.
+  // A file's byte limit is its upload policy's, applied as the router reads it; this is only the outer bound for any request.
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 12, fields: 50, fieldSize: 1024 * 1024 } });
 
-  const router = createEndpointRouter(app, { auth: deps.auth, operator, validateResponses: deps.validateResponses });
+  const router = createEndpointRouter(app, { auth: deps.auth, operator, scratchDir: deps.scratchDir, validateResponses: deps.validateResponses });
   registerDocsRoutes(router, { production: deps.production ?? false, publicUrl: deps.publicUrl });
   for (const feature of modules) await feature.register({ router, app, operator });
   registerHealthRoutes(router, { readiness: deps.readiness, metrics: deps.metrics, operator });

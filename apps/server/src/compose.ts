@@ -178,6 +178,7 @@ export async function composeApp(config: AppConfig, database: DatabaseHandle, lo
       operatorToken: config.operatorToken,
       contentSources: { publicUrl: config.publicUrl, s3: config.s3, pexels: config.pexels },
       rateLimits: infra.repositories.rateLimits,
+      scratchDir: config.tmpDir,
       webDistDir: config.webDistDir,
       logLevel: config.logLevel,
       production: config.production,

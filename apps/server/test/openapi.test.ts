@@ -31,6 +31,21 @@ describe('OpenAPI from the endpoint definitions', () => {
     expect(generate.responses['200'].content['application/json'].schema.properties.subtitle_srt).toEqual({ type: 'string' });
   });
 
+  it('documents an upload’s files beside its text fields, and the path parameters its definition checks', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const binary = { type: 'string', format: 'binary' };
+    const upload = document.paths['/api/uploads/{purpose}'].post;
+    expect(upload.parameters).toEqual([{ name: 'purpose', in: 'path', required: true, schema: expect.objectContaining({ enum: expect.arrayContaining(['logo', 'main-video']) }) }]);
+    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(upload.requestBody.content['multipart/form-data'].schema).toMatchObject({ properties: { file: binary }, required: ['file'] });
+    const images = document.paths['/api/convert-images-to-video'].post.requestBody.content['multipart/form-data'].schema;
+    expect(images).toMatchObject({ properties: { user_id: { type: 'string' } }, patternProperties: { '^image[0-9]+$': binary } });
+    const finalVideo = document.paths['/api/final-video'].post.requestBody.content;
+    expect(Object.keys(finalVideo)).toEqual(['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json']);
+    expect(finalVideo['multipart/form-data'].schema.properties.cta_image).toMatchObject(binary);
+    expect(finalVideo['application/json'].schema.properties.cta_image).toBeUndefined();
+  });
+
   it('shows a browsable page at /api/docs', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(response.statusCode).toBe(200);

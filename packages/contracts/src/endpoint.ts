@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UploadPurpose } from './uploads.ts';
 
 /**
  * One definition per endpoint: the server registers the route from it, the web calls it through the typed client,
@@ -15,10 +16,39 @@ export type EndpointAccess = 'public' | 'session' | 'operator' | 'signature' | '
 
 /**
  * How the body arrives. 'form' is a SPEC §7 form call: multipart/form-data (a browser's FormData),
- * application/x-www-form-urlencoded and JSON are read into the same fields. 'upload' carries files: the route streams
- * them itself, and `request` describes its text fields. 'raw' is read by the route as bytes (webhooks).
+ * application/x-www-form-urlencoded and JSON are read into the same fields. 'upload' carries files: the router reads
+ * them as the endpoint's `upload` says, and `request` describes its text fields. 'raw' is read by the route as bytes
+ * (webhooks).
  */
 export type EndpointBody = 'json' | 'form' | 'upload' | 'raw' | 'none';
+
+/** One file field of an 'upload' form. */
+export interface UploadField {
+  /** The upload policy the file is held to; `{ param }`: the one the path names (`/api/uploads/:purpose`). */
+  policy: UploadPurpose | { param: string };
+  /** A form without this file is refused (uploadMessages.missingFile) once its text fields have passed. */
+  required?: boolean;
+  /**
+   * A file over the policy's byte limit is refused with the policy's text as soon as it has been read. 'mark' hands
+   * it on marked too large instead, its whole size counted, for a form that refuses scene by scene in its own order.
+   */
+  overLimit?: 'refuse' | 'mark';
+  /** The form's own words for a file over the limit, from its field and the policy's text; the refusal names the field. */
+  tooLarge?: (field: string, message: string) => string;
+}
+
+/** How the router reads an 'upload' body: the files it takes, their limits, and where each is kept for the handler. */
+export interface UploadSpec {
+  /** File fields by name; `#` stands for a number (`image#`: image1, image2, …). A file under another name is dropped. */
+  files: Record<string, UploadField>;
+  /** The most files one form may carry, whatever their names; one more refuses it with `tooManyFiles` or the generic text. */
+  maxFiles: number;
+  tooManyFiles?: string;
+  /** 'memory': each file as bytes; 'scratch': a scratch file on disk, removed once the handler is done. */
+  storage: 'memory' | 'scratch';
+  /** Whether the form may also come urlencoded or as JSON, then without files; otherwise such a body is refused. */
+  plainForm?: boolean;
+}
 
 export interface EndpointDefinition<
   Path extends string = string,
@@ -33,8 +63,12 @@ export interface EndpointDefinition<
   tag: string;
   access: EndpointAccess;
   body: EndpointBody;
-  /** The body of a POST, the query of a GET. */
+  /** The body of a POST, the query of a GET; for an 'upload', its text fields. */
   request: Request;
+  /** The files of an 'upload' body. */
+  upload?: UploadSpec;
+  /** The path's parameters, checked before the body. */
+  params?: z.ZodType;
   /** The success answer. For a file or a page, a schema of the bytes (`z.unknown()`) and `produces`. */
   response: Response;
   /** Content type of a non-JSON answer (a PDF, a page, a stream). */

@@ -27,12 +27,15 @@ export const maxImageBytes = uploadPolicies['scene-image'].maxBytes;
 export const imageFieldNames = (n: number) => ({ file: `image${n}`, url: `image${n}_url` });
 
 const userId = z.string().min(1).max(100);
-export const convertImagesFields = z.object({
-  user_id: userId,
-  video_id: z.string().min(1).max(100).optional(),
-  zoom: z.enum(zoomChoices).default('yes'),
-  effect: z.enum(imageEffects).default(defaultImageEffect),
-});
+/** The text fields; image N arrives as file `imageN` or as `imageN_url` (imageFieldNames). */
+export const convertImagesFields = z
+  .object({
+    user_id: userId,
+    video_id: z.string().min(1).max(100).optional(),
+    zoom: z.enum(zoomChoices).default('yes'),
+    effect: z.enum(imageEffects).default(defaultImageEffect),
+  })
+  .catchall(z.string());
 export const convertImagesResponse = z.object({ status: z.literal('processing'), video_id: z.string() });
 
 export const imageEffectItem = z.object({ name: z.enum(imageEffects), label: z.string(), preview_url: z.string() });

@@ -103,26 +103,34 @@ export function introScenePrompt(type: IntroSceneType, extension = ''): string {
 export const introFieldNames = <N extends number>(n: N) =>
   ({ type: `scene${n}_prompt1`, extension: `scene${n}_prompt2`, image: `scene${n}_image` }) as { type: `scene${N}_prompt1`; extension: `scene${N}_prompt2`; image: `scene${N}_image` };
 /** Any field or file of a scene, whatever its number: a fifth (or a zeroth) one is refused rather than ignored. */
-export const introScenePattern = /^scene(\d+)_/;
+const introScenePattern = /^scene(\d+)_/;
+/** The scene a field belongs to (scene3_image → 3), or null for a field of no scene. */
+export const introSceneOf = (name: string) => {
+  const found = introScenePattern.exec(name);
+  return found ? Number(found[1]) : null;
+};
 
 const text = z.string().default('');
 /**
  * The text fields as sent. Types and extensions are plain text here, checked by the service in the page's order so
- * each refusal has its own words; the transition is one of the five (its absence has its own words too).
+ * each refusal has its own words; the transition is one of the five (its absence has its own words too). Other fields
+ * are kept, so a fifth scene's can be refused rather than ignored.
  */
-export const generateIntroFields = z.object({
-  user_id: z.string().min(1).max(100),
-  video_id: z.string().min(1).max(100).optional(),
-  transition: z.enum(aiVideoTransitions),
-  scene1_prompt1: text,
-  scene1_prompt2: text,
-  scene2_prompt1: text,
-  scene2_prompt2: text,
-  scene3_prompt1: text,
-  scene3_prompt2: text,
-  scene4_prompt1: text,
-  scene4_prompt2: text,
-});
+export const generateIntroFields = z
+  .object({
+    user_id: z.string().min(1).max(100),
+    video_id: z.string().min(1).max(100).optional(),
+    transition: z.enum(aiVideoTransitions),
+    scene1_prompt1: text,
+    scene1_prompt2: text,
+    scene2_prompt1: text,
+    scene2_prompt2: text,
+    scene3_prompt1: text,
+    scene3_prompt2: text,
+    scene4_prompt1: text,
+    scene4_prompt2: text,
+  })
+  .catchall(z.string());
 /** `reconnected`: the project's generation was still running, so this start follows it (no second one, no credit). */
 export const generateIntroResponse = z.object({ status: z.literal('processing'), video_id: z.string(), reconnected: z.boolean() });
 export type GenerateIntroResponse = z.infer<typeof generateIntroResponse>;

@@ -20,7 +20,7 @@ const userId = z.string().min(1).max(100);
 const videoId = z.string().min(1).max(100).optional();
 
 /** The text fields; the scenes and images are read by their numbered names (aiVideoFieldNames). */
-export const generateAiVideoForm = z.looseObject({ user_id: userId, video_id: videoId });
+export const generateAiVideoForm = z.object({ user_id: userId, video_id: videoId }).catchall(z.string());
 export const generateAiVideoResponse = z.object({
   status: z.literal('processing'),
   video_id: z.string(),

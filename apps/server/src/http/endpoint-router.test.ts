@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { defineEndpoint, genericMessages } from '@reelsmith/contracts';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ const echo = defineEndpoint({
 async function appWith(answer: unknown, validateResponses = true) {
   const app = Fastify();
   registerErrorHandler(app);
-  createEndpointRouter(app, { auth, validateResponses }).route(echo, ({ input }) => (answer === undefined ? { count: input.count } : answer) as { count: number });
+  createEndpointRouter(app, { auth, scratchDir: tmpdir(), validateResponses }).route(echo, ({ input }) => (answer === undefined ? { count: input.count } : answer) as { count: number });
   await app.ready();
   return app;
 }

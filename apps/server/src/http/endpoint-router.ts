@@ -1,24 +1,29 @@
-import type { AnyEndpoint, EndpointResponse, PathParams, SessionUser } from '@reelsmith/contracts';
+import { rm } from 'node:fs/promises';
+import type { AnyEndpoint, EndpointResponse, PathParams, SessionUser, UploadSpec } from '@reelsmith/contracts';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { Auth } from '../platform/auth.ts';
 import { UserFacingError } from '../errors.ts';
 import { parseWith } from './errors.ts';
 import { readFormFields } from './form-body.ts';
+import { readUploadBody, requireFiles, type UploadedFiles } from './multipart-form.ts';
 import type { OperatorGuard } from './operator.ts';
 import { assertSameUser, readSessionUser, requireSessionUser } from './session.ts';
 
 type UserOf<E extends AnyEndpoint> = E['access'] extends 'session' ? SessionUser : SessionUser | null;
 
+type ParamsOf<E extends AnyEndpoint> = E['params'] extends z.ZodType ? z.output<E['params']> : PathParams<E['path']>;
+type FilesOf<E extends AnyEndpoint> = E['upload'] extends UploadSpec ? UploadedFiles<E['upload']['storage']> : undefined;
+
 export interface EndpointContext<E extends AnyEndpoint> {
   user: UserOf<E>;
-  /** The checked body (POST) or query (GET); for 'upload', 'raw' and 'none' endpoints, undefined. */
-  input: E['body'] extends 'upload' | 'raw' | 'none' ? undefined : z.output<E['request']>;
-  params: PathParams<E['path']>;
+  /** The checked body (POST), query (GET) or an upload's text fields; for 'raw' and 'none' endpoints, undefined. */
+  input: E['body'] extends 'raw' | 'none' ? undefined : z.output<E['request']>;
+  params: ParamsOf<E>;
+  /** An upload's files, read and held to their policies by the router. */
+  files: FilesOf<E>;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** Checks fields an 'upload' route read itself against the endpoint's request schema, owner check included. */
-  check(fields: unknown): z.output<E['request']>;
 }
 
 export type EndpointHandler<E extends AnyEndpoint> = (
@@ -35,6 +40,8 @@ export interface EndpointRouteOptions {
 
 export interface EndpointRouterOptions {
   auth: Auth;
+  /** Where uploads kept on disk wait for their handler. */
+  scratchDir: string;
   operator?: OperatorGuard;
   /** Tests check every answer against its endpoint's response schema; production trusts the types. */
   validateResponses?: boolean;
@@ -55,6 +62,7 @@ export function createEndpointRouter(app: FastifyInstance, options: EndpointRout
   }
 
   function route<E extends AnyEndpoint>(endpoint: E, handler: EndpointHandler<E>, routeOptions: EndpointRouteOptions = {}): void {
+    assertUploadSpec(endpoint);
     registered.push(endpoint);
     const preHandler = [...(routeOptions.preHandler ?? []), ...(endpoint.access === 'operator' ? [requireOperatorHook(options.operator)] : [])];
     app.route({
@@ -80,20 +88,32 @@ export function createEndpointRouter(app: FastifyInstance, options: EndpointRout
 
   async function handle<E extends AnyEndpoint>(endpoint: E, handler: EndpointHandler<E>, request: FastifyRequest, reply: FastifyReply) {
     const user = await userOf(endpoint, request);
+    const params = endpoint.params ? parseWith(endpoint.params, request.params) : request.params;
     const check = (fields: unknown) => {
       const message = typeof endpoint.badRequestMessage === 'function' ? endpoint.badRequestMessage(fields) : endpoint.badRequestMessage;
       const parsed = parseWith(endpoint.request, fields, message);
       if (user && endpoint.namesUser) assertSameUser(user, namedUser(endpoint, parsed));
       return parsed;
     };
-    let input: unknown;
-    if (endpoint.body === 'json') input = check(endpoint.method === 'GET' ? request.query : request.body);
-    else if (endpoint.body === 'form') input = check(await readFormFields(request));
-    const context = { user, input, params: request.params, request, reply, check } as EndpointContext<E>;
-    const result = await handler(context);
-    if (result === reply) return reply;
-    if (options.validateResponses) assertResponse(endpoint, result);
-    return result;
+    const scratch: string[] = [];
+    try {
+      let input: unknown;
+      let files: unknown;
+      if (endpoint.body === 'json') input = check(endpoint.method === 'GET' ? request.query : request.body);
+      else if (endpoint.body === 'form') input = check(await readFormFields(request));
+      else if (endpoint.upload) {
+        const body = await readUploadBody(request, endpoint.upload, { params, scratchDir: options.scratchDir, scratch });
+        input = check(body.fields);
+        requireFiles(endpoint.upload, body.files);
+        files = body.files;
+      }
+      const result = await handler({ user, input, params, files, request, reply } as EndpointContext<E>);
+      if (result === reply) return reply;
+      if (options.validateResponses) assertResponse(endpoint, result);
+      return result;
+    } finally {
+      await Promise.all(scratch.map((path) => rm(path, { force: true })));
+    }
   }
 
   return {
@@ -102,6 +122,14 @@ export function createEndpointRouter(app: FastifyInstance, options: EndpointRout
     /** The same router inside an encapsulated scope (a route with its own body parser). */
     within: (scope: FastifyInstance): EndpointRouter => createEndpointRouter(scope, options, registered),
   };
+}
+
+/** An 'upload' body is read from its spec; a spec whose policy a path parameter names needs that parameter checked. */
+function assertUploadSpec(endpoint: AnyEndpoint): void {
+  const name = `${endpoint.method} ${endpoint.path}`;
+  if ((endpoint.body === 'upload') !== Boolean(endpoint.upload)) throw new Error(`${name}: an 'upload' body and an upload spec go together.`);
+  const byParam = Object.values(endpoint.upload?.files ?? {}).some((field) => typeof field.policy !== 'string');
+  if (byParam && !endpoint.params) throw new Error(`${name}: a policy named by the path needs the endpoint's params schema.`);
 }
 
 function requireOperatorHook(operator: OperatorGuard | undefined) {

@@ -24,7 +24,7 @@ export function refuseNul(...values: unknown[]): void {
   if (values.some(containsNul)) throw new UserFacingError(400, genericMessages.nulCharacter);
 }
 
-/** Body, query and params of every route; multipart forms are read by their routes, through checkedParts. */
+/** Body, query and params of every route; a multipart body is checked part by part as the router reads it (checkedParts). */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     refuseNul(request.params, request.query, request.body);

@@ -1,5 +1,5 @@
-import type { AnyEndpoint } from '@reelsmith/contracts';
-import { errorBody } from '@reelsmith/contracts';
+import type { AnyEndpoint, UploadSpec } from '@reelsmith/contracts';
+import { errorBody, uploadPolicies } from '@reelsmith/contracts';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -10,19 +10,43 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
-const formTypes = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
+const plainFormTypes = ['application/x-www-form-urlencoded', 'application/json'];
+const formTypes = ['multipart/form-data', ...plainFormTypes];
+
+const numberedName = (name: string) => `^${name.replace('#', '[0-9]+')}$`;
+
+/** An upload's text fields with its files beside them: a numbered field (`image#`) as a pattern, each with its limit. */
+function uploadSchema(spec: UploadSpec, fields: JsonSchema): JsonSchema {
+  const files = Object.entries(spec.files).map(([name, field]) => {
+    const limit = typeof field.policy === 'string' ? `At most ${uploadPolicies[field.policy].maxBytes} bytes.` : `The limit of the ${field.policy.param} in the path.`;
+    return [name, { type: 'string', format: 'binary', description: limit }] as const;
+  });
+  const named = files.filter(([name]) => !name.includes('#'));
+  const numbered = files.filter(([name]) => name.includes('#')).map(([name, schema]) => [numberedName(name), schema] as const);
+  const required = [...((fields.required as string[] | undefined) ?? []), ...Object.entries(spec.files).filter(([, field]) => field.required).map(([name]) => name)];
+  return {
+    ...fields,
+    properties: { ...(fields.properties as JsonSchema | undefined), ...Object.fromEntries(named) },
+    ...(numbered.length > 0 ? { patternProperties: Object.fromEntries(numbered) } : {}),
+    ...(required.length > 0 ? { required } : {}),
+    description: `At most ${spec.maxFiles} file(s).`,
+  };
+}
 
 function requestBody(endpoint: AnyEndpoint) {
   if (endpoint.method === 'GET' || endpoint.body === 'none') return undefined;
   const schema = schemaOf(endpoint.request, 'input');
   if (endpoint.body === 'json') return { required: true, content: { 'application/json': { schema } } };
   if (endpoint.body === 'raw') return { required: true, content: { 'application/json': { schema } } };
-  const types = endpoint.body === 'upload' ? ['multipart/form-data'] : formTypes;
-  return { required: true, content: Object.fromEntries(types.map((type) => [type, { schema }])) };
+  if (!endpoint.upload) return { required: true, content: Object.fromEntries(formTypes.map((type) => [type, { schema }])) };
+  // A form that may come without its files is also taken urlencoded or as JSON: then only its text fields.
+  const plain = endpoint.upload.plainForm ? plainFormTypes.map((type) => [type, { schema }]) : [];
+  return { required: true, content: { 'multipart/form-data': { schema: uploadSchema(endpoint.upload, schema) }, ...Object.fromEntries(plain) } };
 }
 
 function parameters(endpoint: AnyEndpoint) {
-  const inPath = [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const checked = endpoint.params ? (schemaOf(endpoint.params, 'input').properties as Record<string, JsonSchema>) : {};
+  const inPath = [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: checked[name!] ?? { type: 'string' } }));
   if (endpoint.method !== 'GET' || endpoint.body === 'none') return inPath;
   const query = schemaOf(endpoint.request, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
   const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({

@@ -4,6 +4,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { genericMessages } from '../messages.ts';
 
 const tag = 'before-after';
+const side = { policy: 'before-after' } as const;
 
 /** SPEC §5: a missing transition has its own text; any other malformed form the generic one. */
 const refusal = (body: unknown) => {
@@ -20,6 +21,7 @@ export const beforeAfterEndpoints = {
     access: 'session',
     body: 'upload',
     request: generateBeforeAfterFields,
+    upload: { files: { before_file: side, after_file: side }, maxFiles: 2, storage: 'memory' },
     response: generateBeforeAfterResponse,
     namesUser: { id: 'user_id' },
     badRequestMessage: refusal,

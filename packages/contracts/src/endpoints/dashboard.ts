@@ -22,6 +22,7 @@ export const dashboardEndpoints = {
     access: 'session',
     body: 'upload',
     request: emailRequest,
+    upload: { files: { logo: { policy: 'logo', required: true } }, maxFiles: 1, storage: 'memory' },
     response: uploadLogoResponse,
     namesUser: byEmail,
   }),

@@ -69,6 +69,7 @@ export const mediaEndpoints = {
     access: 'session',
     body: 'upload',
     request: z.object({ user_id: z.string().min(1), type: z.literal('bg_music').default('bg_music') }),
+    upload: { files: { file: { policy: 'music', required: true } }, maxFiles: 1, storage: 'memory' },
     response: uploadMusicResponse,
     namesUser: { id: 'user_id' },
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { outboxMessage } from '../accounts.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { uploadResponse } from '../uploads.ts';
+import { uploadPurposeSchema, uploadResponse } from '../uploads.ts';
 
 const none = z.object({});
 
@@ -86,7 +86,9 @@ export const platformEndpoints = {
     tag: 'files',
     access: 'session',
     body: 'upload',
-    request: z.object({ file: z.unknown() }),
+    params: z.object({ purpose: uploadPurposeSchema }),
+    request: none,
+    upload: { files: { file: { policy: { param: 'purpose' }, required: true } }, maxFiles: 1, storage: 'scratch' },
     response: uploadResponse,
   }),
   jobStatus: defineEndpoint({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { genericMessages } from '../messages.ts';
-import { generateIntroFields, generateIntroResponse, introSettingsResponse, introTexts } from '../product-intro.ts';
+import { generateIntroFields, generateIntroResponse, introSceneCount, introSceneOf, introSettingsResponse, introTexts } from '../product-intro.ts';
 
 const tag = 'product intro';
 
@@ -21,6 +21,13 @@ export const productIntroEndpoints = {
     access: 'session',
     body: 'upload',
     request: generateIntroFields,
+    upload: {
+      // A fifth image is a fifth scene, refused as one.
+      files: { 'scene#_image': { policy: 'intro-image', tooLarge: (field, message) => introTexts.badImage(introSceneOf(field)!, message) } },
+      maxFiles: introSceneCount,
+      tooManyFiles: introTexts.tooManyScenes,
+      storage: 'memory',
+    },
     response: generateIntroResponse,
     namesUser: { id: 'user_id' },
     badRequestMessage: refusal,

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { generateScenesRequest, generateStoryboardResponse, scenesResponse, updateSceneRequest, updateSceneResponse } from '../storyboard.ts';
-import { aiVideoStateRequest, aiVideoStateResponse, generateAiVideoForm, generateAiVideoResponse } from '../storyboard-ai-video.ts';
+import { generateScenesRequest, generateStoryboardResponse, scenesResponse, storyboardSceneCount, updateSceneRequest, updateSceneResponse } from '../storyboard.ts';
+import { aiVideoStateRequest, aiVideoStateResponse, generateAiVideoForm, generateAiVideoResponse, maxAiVideoScenes } from '../storyboard-ai-video.ts';
 
 const tag = 'storyboard';
 const namesUser = { id: 'user_id' };
 
 /** generate-storyboard's text fields; scene N's video arrives as file `videoN` or as `videoN_url` (storyboardFieldNames). */
-const storyboardForm = z.looseObject({ user_id: z.string().min(1), video_id: z.string().min(1).max(100).optional() });
+const storyboardForm = z.object({ user_id: z.string().min(1), video_id: z.string().min(1).max(100).optional() }).catchall(z.string());
 
 export const storyboardEndpoints = {
   scenes: defineEndpoint({
@@ -40,6 +40,8 @@ export const storyboardEndpoints = {
     access: 'session',
     body: 'upload',
     request: storyboardForm,
+    // A video over 8 MB is refused by the service, scene by scene in the page's order.
+    upload: { files: { 'video#': { policy: 'storyboard-video', overLimit: 'mark' } }, maxFiles: storyboardSceneCount, storage: 'memory' },
     response: generateStoryboardResponse,
     namesUser,
   }),
@@ -52,6 +54,7 @@ export const storyboardEndpoints = {
     access: 'session',
     body: 'upload',
     request: generateAiVideoForm,
+    upload: { files: { 'image#': { policy: 'scene-image' } }, maxFiles: maxAiVideoScenes, storage: 'memory' },
     response: generateAiVideoResponse,
     namesUser,
   }),

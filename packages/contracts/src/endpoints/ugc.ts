@@ -25,6 +25,7 @@ export const ugcEndpoints = {
     access: 'session',
     body: 'upload',
     request: generateUgcImageFields,
+    upload: { files: { productImage: { policy: 'ugc-product' } }, maxFiles: 1, storage: 'memory' },
     response: generateUgcImageResponse,
     namesUser,
   }),

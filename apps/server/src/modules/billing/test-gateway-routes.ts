@@ -1,9 +1,7 @@
 import { gatewayEndpoints, plans, type PlanId } from '@reelsmith/contracts';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import type { TestGateway } from '../../providers/payments/test-gateway.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
-import { parseWith } from '../../http/errors.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -19,17 +17,14 @@ button:focus-visible{outline:3px solid #a78bfa;outline-offset:2px}.badge{display
 <body><main><span class="badge">TEST MODE</span>${body}<p class="note">This is Reelsmith's built-in test gateway: no real money moves. Set RAZORPAY_* to take real payments.</p></main></body></html>`);
 }
 
-const idParams = z.object({ id: z.string().regex(/^[a-z]+_[0-9a-f]+$/) });
-
 /**
  * The hosted checkout of the built-in test gateway, and its clock; registered only when it is the provider. Moving
  * the clock or failing a renewal touches every account, so those take the operator token.
  */
 export function registerTestGatewayRoutes(router: EndpointRouter, gateway: TestGateway): void {
   const { route } = router;
-  const checkoutId = (params: { id: string }) => parseWith(idParams, params).id;
   route(gatewayEndpoints.subscriptionCheckout, async ({ input, params, reply }) => {
-    const id = checkoutId(params);
+    const { id } = params;
     const sub = await gateway.subscriptionFor(id);
     if (!sub) return reply.status(404).send({ error: 'Not found.' });
     const plan = plans[sub.planId as PlanId];
@@ -49,23 +44,23 @@ ${done && sub.paidCount === 0 ? `<p role="status">This checkout is ${escapeHtml(
   });
 
   route(gatewayEndpoints.paySubscription, async ({ params, reply }) => {
-    const id = checkoutId(params);
+    const { id } = params;
     await gateway.paySubscription(id);
     return reply.redirect(`/pay/subscriptions/${id}`, 303);
   });
 
   route(gatewayEndpoints.declineSubscription, async ({ params, reply }) => {
-    const id = checkoutId(params);
+    const { id } = params;
     return reply.redirect(`/pay/subscriptions/${id}?declined=1`, 303);
   });
 
   route(gatewayEndpoints.failNextRenewal, async ({ params }) => {
-    await gateway.failNextRenewal(checkoutId(params));
+    await gateway.failNextRenewal(params.id);
     return { status: 'ok' as const };
   });
 
   route(gatewayEndpoints.linkCheckout, async ({ input, params, reply }) => {
-    const id = checkoutId(params);
+    const { id } = params;
     const link = await gateway.paymentLinkFor(id);
     if (!link) return reply.status(404).send({ error: 'Not found.' });
     const declined = input.declined === '1';
@@ -81,10 +76,10 @@ ${link.status !== 'created' ? `<p role="status">This payment link is ${escapeHtm
     );
   });
 
-  route(gatewayEndpoints.payLink, async ({ params, reply }) => reply.redirect(await gateway.payLink(checkoutId(params)), 303));
+  route(gatewayEndpoints.payLink, async ({ params, reply }) => reply.redirect(await gateway.payLink(params.id), 303));
 
   route(gatewayEndpoints.declineLink, async ({ params, reply }) => {
-    const id = checkoutId(params);
+    const { id } = params;
     return reply.redirect(`/pay/links/${id}?declined=1`, 303);
   });
 

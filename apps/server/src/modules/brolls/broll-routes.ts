@@ -1,8 +1,7 @@
-import { brollEndpoints, brollFieldNames, maxBrolls } from '@reelsmith/contracts';
+import { brollEndpoints, brollFieldNames } from '@reelsmith/contracts';
 import type { AutoBroll } from './auto-broll.ts';
 import type { BrollRowInput, BrollsService } from './brolls.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
-import { readMultipartForm } from '../../http/multipart-form.ts';
 
 /** Row numbers past the limit are read too, so a sixth row is refused rather than silently dropped. */
 const highestRowNumber = 20;
@@ -12,13 +11,11 @@ export function registerBrollRoutes(router: EndpointRouter, deps: { brolls: Brol
   const { brolls } = deps;
   const { route } = router;
 
-  route(brollEndpoints.addBrolls, async ({ user, request, check }) => {
-    const { fields, files } = await readMultipartForm(request, 'broll-image', maxBrolls + 1);
-    const body = check(Object.fromEntries(fields));
+  route(brollEndpoints.addBrolls, ({ user, input: body, files }) => {
     const rows: BrollRowInput[] = [];
     for (let n = 1; n <= highestRowNumber; n += 1) {
       const names = brollFieldNames(n);
-      rows.push({ n, file: files.get(names.file), imageUrl: fields.get(names.url), start: fields.get(names.start), end: fields.get(names.end) });
+      rows.push({ n, file: files.get(names.file), imageUrl: body[names.url], start: body[names.start], end: body[names.end] });
     }
     return brolls.add(user.id, { videoId: body.video_id, mainVideoUrl: body.main_video_url, rows });
   });

@@ -1,43 +1,11 @@
 import { Readable } from 'node:stream';
-import { dashboardEndpoints, uploadMessages, uploadPolicies, type UploadPolicy } from '@reelsmith/contracts';
-import type { FastifyRequest } from 'fastify';
-import { UserFacingError } from '../../errors.ts';
+import { dashboardEndpoints } from '@reelsmith/contracts';
 import type { DashboardService } from './dashboard.ts';
 import type { DraftsService } from './drafts.ts';
 import type { ProjectsService } from '../../core/project/projects.ts';
-import type { IncomingFile } from '../../core/files/uploads.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
-import { checkedParts } from '../../http/input-guard.ts';
 
 const success = { status: 'success' as const };
-
-/**
- * SPEC §7 sends `logo` and `email` in either order, so the file (capped at the logo policy's size while it
- * streams in) is held until the email has been checked: a request for someone else stores nothing.
- */
-async function readLogoForm(request: FastifyRequest): Promise<{ email?: string; logo?: IncomingFile }> {
-  if (!request.isMultipart()) throw new UserFacingError(400, uploadMessages.missingFile);
-  const policy: UploadPolicy = uploadPolicies.logo;
-  const form: { email?: string; logo?: IncomingFile } = {};
-  try {
-    for await (const part of checkedParts(request, { limits: { fileSize: policy.maxBytes, files: 1 } })) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'email') form.email = String(part.value);
-      } else if (part.fieldname === 'logo') {
-        const content = await part.toBuffer();
-        form.logo = { stream: Readable.from([content]), filename: part.filename, wasTruncated: () => false };
-      } else {
-        part.file.resume();
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new UserFacingError(413, policy.tooLargeMessage(policy.maxBytes + 1));
-    }
-    throw error;
-  }
-  return form;
-}
 
 interface DashboardRouteDeps {
   dashboard: DashboardService;
@@ -52,11 +20,11 @@ export function registerDashboardRoutes(router: EndpointRouter, deps: DashboardR
   route(dashboardEndpoints.subscription, ({ user }) => dashboard.subscription(user.id));
   route(dashboardEndpoints.subscriptionByQuery, ({ user }) => dashboard.subscription(user.id));
 
-  route(dashboardEndpoints.uploadLogo, async ({ user, request, check }) => {
-    const form = await readLogoForm(request);
-    check({ email: form.email });
-    if (!form.logo) throw new UserFacingError(400, uploadMessages.missingFile);
-    return dashboard.uploadLogo(user.id, form.logo);
+  // SPEC §7 sends `logo` and `email` in either order: the router holds the (required) file until the email has been
+  // checked, so a request for someone else stores nothing.
+  route(dashboardEndpoints.uploadLogo, ({ user, files }) => {
+    const logo = files.get('logo')!;
+    return dashboard.uploadLogo(user.id, { stream: Readable.from([logo.content]), filename: logo.filename, wasTruncated: () => false });
   });
 
   route(dashboardEndpoints.removeLogo, async ({ user }) => {

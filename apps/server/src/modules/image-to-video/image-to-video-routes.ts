@@ -1,24 +1,19 @@
 import { imageFieldNames, ownMediaEndpoints } from '@reelsmith/contracts';
 import type { ImageEffects } from './image-effects.ts';
 import type { ImageInput, ImageToVideoService } from './image-to-video.ts';
-import { readMultipartForm } from '../../http/multipart-form.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
 
 /** Image numbers past the limit are read too, so an eleventh image is refused with the count's text, not dropped. */
 const highestImageNumber = 20;
-/** The app's multipart bound: beyond it the form itself is refused. */
-const maxFormFiles = 12;
 
 /** SPEC §7 convert-images-to-video, and the effect list with its preview clips (SPEC §3). */
 export function registerImageToVideoRoutes(router: EndpointRouter, deps: { imageToVideo: ImageToVideoService; effects: ImageEffects }): void {
-  router.route(ownMediaEndpoints.convertImages, async ({ user, request, check }) => {
-    const { fields, files } = await readMultipartForm(request, 'scene-image', maxFormFiles);
-    const body = check(Object.fromEntries(fields));
+  router.route(ownMediaEndpoints.convertImages, ({ user, input: body, files }) => {
     const images: ImageInput[] = [];
     for (let n = 1; n <= highestImageNumber; n += 1) {
       const names = imageFieldNames(n);
       const file = files.get(names.file);
-      const url = fields.get(names.url)?.trim();
+      const url = body[names.url]?.trim();
       if (file || url) images.push({ n, ...(file ? { file } : { url }) });
     }
     return deps.imageToVideo.convert(user.id, { videoId: body.video_id, zoom: body.zoom === 'yes', effect: body.effect, images });

@@ -13,7 +13,7 @@ export function ownVideoModule(infra: Infrastructure, shared: SharedCore): Featu
   const videoAudio = createVideoAudioService({ workflow, videoJobs, storage: infra.storage, signer, probeDuration: shared.probeDuration });
   return {
     register({ router }) {
-      registerOwnVideoRoutes(router, { ownVideos, tmpDir: infra.config.tmpDir });
+      registerOwnVideoRoutes(router, { ownVideos });
       registerVideoAudioRoutes(router, { videoAudio });
     },
   };

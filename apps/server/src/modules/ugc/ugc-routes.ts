@@ -1,14 +1,11 @@
 import { ugcEndpoints } from '@reelsmith/contracts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
-import { readMultipartForm } from '../../http/multipart-form.ts';
 import type { UgcService } from './ugc.ts';
 
 /** SPEC §7 UGC calls: the still (step 1), its status and the latest of both steps, and the video (step 2). */
 export function registerUgcRoutes(router: EndpointRouter, deps: { ugc: UgcService }): void {
-  router.route(ugcEndpoints.generateImage, async ({ user, request, check }) => {
-    // One file: the product photo; a second refuses the form.
-    const { fields, files } = await readMultipartForm(request, 'ugc-product', 1);
-    const { user_id: _user, video_id, ...config } = check(Object.fromEntries(fields));
+  router.route(ugcEndpoints.generateImage, ({ user, input, files }) => {
+    const { user_id: _user, video_id, ...config } = input;
     return deps.ugc.generateImage(user.id, { videoId: video_id, config, productImage: files.get('productImage') });
   });
   router.route(ugcEndpoints.checkImageStatus, ({ user, input }) => deps.ugc.imageStatus(user.id, input.video_id));
