@@ -9,12 +9,6 @@ export async function rendersAtOnce(subscriptions: Pick<SubscriptionsRepository,
   return plans[((await subscriptions.find(userId))?.planId ?? 'free') as PlanId].rendersAtOnce;
 }
 
-const countsOf = {
-  videos: ['videosUsed', 'videosAllowed'],
-  aiVideos: ['aiVideosUsed', 'aiVideosAllowed'],
-  ideas: ['ideasGenerated', 'ideasAllowed'],
-} as const satisfies Record<QuotaKind, readonly [keyof SubscriptionRecord, keyof SubscriptionRecord]>;
-
 const endedStatuses = new Set(['cancelled', 'halted', 'completed', 'expired']);
 
 /**
@@ -57,13 +51,6 @@ export function createQuotaService(deps: { subscriptions: SubscriptionsRepositor
     async current(userId: string): Promise<SubscriptionRecord> {
       const record = (await subscriptions.find(userId)) ?? (await subscriptions.ensure(userId, clock()));
       return rollPeriod(record);
-    },
-
-    /** Refuses with the plan's message when no credit of this kind is left (a check only: consume takes one). */
-    async assertLeft(userId: string, kind: QuotaKind): Promise<void> {
-      const record = await service.current(userId);
-      const [used, allowed] = countsOf[kind];
-      if (record[used] >= record[allowed]) throw new UserFacingError(403, quotaMessages[kind]);
     },
 
     async consume(userId: string, kind: QuotaKind): Promise<void> {

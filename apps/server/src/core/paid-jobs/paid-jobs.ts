@@ -81,26 +81,6 @@ export function createPaidJobs(deps: PaidJobsDependencies) {
     await settle(userId, project.id).catch(() => undefined);
   }
 
-  /**
-   * The start that began the job pays for it, and the credit is held against the job at once. Without a credit left
-   * (another start took the last one a moment ago) it stops the job it began rather than run it unpaid.
-   */
-  async function payFor(userId: string, project: ProjectRecord, jobId: string, credit: QuotaKind): Promise<void> {
-    try {
-      await quotas.consume(userId, credit);
-    } catch (error) {
-      await queue.cancel(userId, jobId).catch(() => undefined);
-      throw error;
-    }
-    try {
-      await holds.hold(userId, project.id, jobId, credit);
-    } catch (error) {
-      await queue.cancel(userId, jobId).catch(() => undefined);
-      await quotas.refund(userId, credit);
-      throw error;
-    }
-  }
-
   return {
     async start<Payload, Answer>(request: PaidStart<Payload, Answer>): Promise<Answer> {
       const { userId, credit } = request;
@@ -108,19 +88,24 @@ export function createPaidJobs(deps: PaidJobsDependencies) {
       if (following) return following;
       // A failed earlier job's credit comes back first, so it can pay for this one.
       await settleUser(userId);
-      // Refused before anything is stored; the credit itself is taken only by the start that begins the job, so a
-      // second click that joins it never needs a credit of its own.
-      if (credit) await quotas.assertLeft(userId, credit);
+      // Taken before anything is stored, so a start refused for want of a credit stores nothing; a start that then
+      // finds the same job begun by another gives it back at once.
+      if (credit) await quotas.consume(userId, credit);
+      // Set once the credit is held against the job or given back: from then on an error has no credit to return.
+      let creditSettled = !credit;
       const scope = startScope(deps.uploads, deps.workflow);
       try {
         const plan = await request.prepare(scope);
         const options = { userId, ...(plan.idempotencyKey ? { idempotencyKey: plan.idempotencyKey } : {}) };
         const { record, created } = await queue.enqueueOnce(plan.job, plan.payload, options);
         if (!created) {
+          if (credit) await quotas.refund(userId, credit);
+          creditSettled = true;
           await scope.takeBack();
           return await request.followed(plan.project, record);
         }
-        if (credit) await payFor(userId, plan.project, record.id, credit);
+        if (credit) await holds.hold(userId, plan.project.id, record.id, credit);
+        creditSettled = true;
         try {
           return await request.began(plan.project, record);
         } catch (error) {
@@ -128,6 +113,7 @@ export function createPaidJobs(deps: PaidJobsDependencies) {
           throw error;
         }
       } catch (error) {
+        if (!creditSettled) await quotas.refund(userId, credit!);
         // The user hears why the start failed; a file that could not be taken back is swept with the project later.
         await scope.takeBack().catch(() => undefined);
         throw error;
