@@ -162,7 +162,7 @@ describe.each(targets)('Create AI Video on $name', (target) => {
     const done = await s.finished();
     const seconds = (Date.now() - startedAt) / 1000;
     console.info(`AI video (offline, 3 scenes) from start to result: ${seconds.toFixed(1)} s`);
-    expect(done.status).toBe('done');
+    expect(done.status, JSON.stringify(done)).toBe('done');
     expect(await s.aiVideosUsed()).toBe(3);
     const document = await s.document();
     const key = (document.background as { clips: { key: string }[] }).clips[0]!.key;

@@ -65,9 +65,10 @@ describe.each(targets)('the paid-job service on $name', (target) => {
   beforeAll(async () => {
     database = await target.open();
     repositories = createRepositories(database.db);
-    // The service's queue only enqueues; a second queue is the worker, as on a deployment with worker processes.
-    queue = createJobQueue({ boss: createBoss(database, () => undefined), statuses: repositories.jobStatus, definitions: [paidWork, waitingWork], log: quiet, lostAfterMs: 300, maxInterruptions: 0 });
-    workers = createJobQueue({ boss: createBoss(database, () => undefined), statuses: repositories.jobStatus, definitions: [paidWork], log: quiet, heartbeatMs: 200, pollingIntervalSeconds: 0.5 });
+    // The service's queue only enqueues; a second queue is the worker, as on a deployment with worker processes. Each
+    // sets pg-boss up under the database's lock, as composeCore does, so ten first enqueues at once cannot deadlock.
+    queue = createJobQueue({ boss: createBoss(database, () => undefined), statuses: repositories.jobStatus, definitions: [paidWork, waitingWork], log: quiet, lostAfterMs: 300, maxInterruptions: 0, exclusively: database.exclusively });
+    workers = createJobQueue({ boss: createBoss(database, () => undefined), statuses: repositories.jobStatus, definitions: [paidWork], log: quiet, heartbeatMs: 200, pollingIntervalSeconds: 0.5, exclusively: database.exclusively });
     await workers.startWorkers(2);
     quotas = createQuotaService({ subscriptions: repositories.subscriptions, clock: () => new Date() });
     const dataDir = mkdtempSync(join(tmpdir(), 'paid-jobs-'));
