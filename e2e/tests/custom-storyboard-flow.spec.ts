@@ -165,7 +165,8 @@ async function makeVideo(page: Page, script?: string): Promise<Made> {
   await expect(page.getByRole('heading', { name: 'Your video is ready' })).toBeVisible({ timeout: 300_000 });
   const finalVideoMs = Date.now() - clicked;
   // Playable: the player has the first frame to show (HTMLMediaElement.HAVE_CURRENT_DATA).
-  const player = page.getByLabel('Final video', { exact: true });
+  // The section is named by its heading "Final video" too: the player is the video with that name.
+  const player = page.getByLabel('Final video', { exact: true }).and(page.locator('video'));
   await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
   const playableMs = Date.now() - clicked;
   const voiceoverSeconds = Number(probe(voiceover).format.duration);
