@@ -10,6 +10,7 @@ import { createJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { withRequestId } from '../src/jobs/request-context.ts';
 import { defineJob, defineSystemJob, PermanentJobError } from '../src/jobs/types.ts';
 import { testDatabaseTargets } from './databases.ts';
+import { waitForState } from './job-states.ts';
 
 const targets = await testDatabaseTargets();
 const logged: Record<string, unknown>[] = [];
@@ -83,16 +84,6 @@ const chore = defineSystemJob({
     return { owner: context.userId, runs: count(payload.tag) };
   },
 });
-
-async function waitForState(repositories: Repositories, id: string, states: string[], timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const record = await repositories.jobStatus.find(id);
-    if (record && states.includes(record.state)) return record;
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${record?.state} after ${timeoutMs} ms`);
-    await sleep(200);
-  }
-}
 
 describe.each(targets)('job queue on $name', (target) => {
   let database: DatabaseHandle;

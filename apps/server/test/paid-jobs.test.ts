@@ -20,6 +20,7 @@ import { defineJob, PermanentJobError } from '../src/jobs/types.ts';
 import { createMediaPort } from '../src/providers/media/index.ts';
 import { createStorage } from '../src/providers/storage/index.ts';
 import { testDatabaseTargets } from './databases.ts';
+import { waitForState } from './job-states.ts';
 
 const targets = await testDatabaseTargets();
 const quiet = { info: () => undefined, error: () => undefined };
@@ -42,16 +43,6 @@ const paidWork = defineJob({
 });
 /** The same work under a name no worker takes: it waits in the queue until a test plays the worker itself. */
 const waitingWork = defineJob({ ...paidWork, name: 'test-paid-waiting' });
-
-async function waitForState(repositories: Repositories, id: string, states: string[], timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const record = await repositories.jobStatus.find(id);
-    if (record && states.includes(record.state)) return record;
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${record?.state} after ${timeoutMs} ms`);
-    await sleep(100);
-  }
-}
 
 describe.each(targets)('the paid-job service on $name', (target) => {
   let database: DatabaseHandle;
