@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { operatorToken } from './tests/operator.ts';
+import { e2eLibraryCounts } from './library-counts.mjs';
 
 const repoRoot = join(import.meta.dirname, '..');
 const chromium = {
@@ -76,6 +77,7 @@ export default defineConfig({
       DATABASE_URL: t.databaseUrl ?? '',
       AUTH_RATE_LIMIT_MAX: '200',
       LOG_LEVEL: 'warn',
+      LIBRARY_COUNTS: e2eLibraryCounts,
       NODE_ENV: 'production',
       // Every answer the browser gets is checked against its endpoint's response schema (a mismatch is a 500).
       VALIDATE_RESPONSES: '1',

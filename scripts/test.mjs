@@ -7,6 +7,7 @@ import { ensurePackages, missingPackages, testOnlyCommands, testOnlyFiles } from
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib/workspace.mjs';
 import { createScratchPostgresDatabase } from './lib/postgres.mjs';
 import { playwrightFileTimes, printSlowest } from './lib/slowest.mjs';
+import { e2eLibraryCounts } from '../e2e/library-counts.mjs';
 
 ensureDependencies();
 ensurePackages([...new Set(missingPackages().concat(missingPackages({ commands: testOnlyCommands, fonts: false, files: testOnlyFiles })))]);
@@ -28,7 +29,7 @@ function step(name, command, args, env = {}) {
 // renders one ffmpeg at a time, so it is made alongside the checks and unit tests rather than before the e2e run.
 const libraryStarted = Date.now();
 const library = new Promise((resolve) => {
-  const child = spawn('npm', ['run', '--silent', 'library'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DATA_DIR: join(root, '.tmp/e2e-library'), DATABASE_URL: '' } });
+  const child = spawn('npm', ['run', '--silent', 'library'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DATA_DIR: join(root, '.tmp/e2e-library'), DATABASE_URL: '', LIBRARY_COUNTS: e2eLibraryCounts } });
   child.on('exit', (code) => resolve(code === 0));
   child.on('error', () => resolve(false));
 });

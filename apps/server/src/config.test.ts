@@ -143,3 +143,12 @@ describe('RENDER_SEGMENTS', () => {
     expect(() => loadConfig({ DATA_DIR: dir, RENDER_SEGMENTS: '0' })).toThrow(/RENDER_SEGMENTS/);
   });
 });
+
+describe('LIBRARY_COUNTS', () => {
+  it('makes the full library unless told how many of a kind, and refuses an unknown kind', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).library.counts).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, LIBRARY_COUNTS: 'images=98,videos=3' }).library.counts).toEqual({ images: 98, videos: 3 });
+    expect(() => loadConfig({ DATA_DIR: dir, LIBRARY_COUNTS: 'clips=3' })).toThrow(/LIBRARY_COUNTS reads like images=98,videos=3/);
+  });
+});

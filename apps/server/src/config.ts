@@ -18,6 +18,12 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** `images=98,videos=3`: a smaller generated library, for a small machine or a test run; kinds left out stay full. */
+const libraryCounts = z
+  .string()
+  .regex(/^((images|videos|backgrounds|tracks)=\d{1,4})(,(images|videos|backgrounds|tracks)=\d{1,4})*$/, 'LIBRARY_COUNTS reads like images=98,videos=3 (images, videos, backgrounds, tracks)')
+  .transform((value) => Object.fromEntries(value.split(',').map((pair) => [pair.split('=')[0], Number(pair.split('=')[1])])) as Partial<LibraryCounts>);
+
 /** Who sells the plans: printed on every invoice. */
 export interface Seller {
   name: string;
@@ -116,6 +122,7 @@ const envSchema = z.object({
   PEXELS_API_KEY: z.string().optional(),
   PEXELS_BASE_URL: z.string().url().default('https://api.pexels.com'),
   LIBRARY_WARMUP: booleanFlag.default(true),
+  LIBRARY_COUNTS: libraryCounts.optional(),
   // Speech (issue 7): OpenAI voices when OPENAI_API_KEY is set, cloned voices when ELEVENLABS_API_KEY is set.
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
@@ -297,7 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL!, timeoutMs: e.LLM_TIMEOUT_MS } : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
-    library: { warmUp: e.LIBRARY_WARMUP, stockDir: e.STOCK_DIR ? resolve(e.STOCK_DIR) : undefined, musicDir: e.MUSIC_DIR ? resolve(e.MUSIC_DIR) : undefined },
+    library: { warmUp: e.LIBRARY_WARMUP, stockDir: e.STOCK_DIR ? resolve(e.STOCK_DIR) : undefined, musicDir: e.MUSIC_DIR ? resolve(e.MUSIC_DIR) : undefined, counts: e.LIBRARY_COUNTS },
     pexels: e.PEXELS_API_KEY ? { apiKey: e.PEXELS_API_KEY, baseUrl: e.PEXELS_BASE_URL } : undefined,
     // assertRazorpayComplete has made sure that one key means all six.
     razorpay: e.RAZORPAY_KEY_ID
