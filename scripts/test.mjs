@@ -7,6 +7,7 @@ import { ensurePackages, missingPackages, testOnlyCommands, testOnlyFiles } from
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib/workspace.mjs';
 import { createScratchPostgresDatabase } from './lib/postgres.mjs';
 import { playwrightFileTimes, printSlowest } from './lib/slowest.mjs';
+import { playwrightFailures, vitestFailures } from './lib/failures.mjs';
 import { e2eLibraryCounts } from '../e2e/library-counts.mjs';
 
 ensureDependencies();
@@ -57,6 +58,11 @@ function counts(file, read) {
 }
 const unit = counts(join(reports, 'vitest.json'), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
 const e2e = counts(join(reports, 'e2e.json'), (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
+const failures = [
+  ...(existsSync(join(reports, 'vitest.json')) ? vitestFailures(JSON.parse(readFileSync(join(reports, 'vitest.json'), 'utf8')), root) : []),
+  ...(existsSync(join(reports, 'e2e.json')) ? playwrightFailures(JSON.parse(readFileSync(join(reports, 'e2e.json'), 'utf8'))) : []),
+];
+if (failures.length) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 const passed = unit.passed + e2e.passed;
 const failed = unit.failed + e2e.failed + (ok ? 0 : Math.max(0, 1 - unit.failed - e2e.failed));
 console.log(`\n${passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
