@@ -5,8 +5,9 @@ import { ffmpeg, frameAt, near, pixel, tempDir, type RgbFrame } from '../../test
 import { probe } from '../ffprobe.ts';
 import { runFfmpeg } from '../runner.ts';
 import { motionFrame } from './layers.ts';
+import { joinClipsArgs } from './join.ts';
 import { fitClipArgs, intermediateVideo, motionClipArgs } from './motion.ts';
-import type { MotionMove } from './moves.ts';
+import { motionMoves, type MotionMove } from './moves.ts';
 
 const coral = '#f97316';
 const blue = '#1e6fd9';
@@ -70,6 +71,11 @@ function meanDifference(a: RgbFrame, b: RgbFrame): number {
   for (let i = 0; i < a.data.length; i += 7) sum += Math.abs(a.data[i]! - b.data[i]!);
   return sum / Math.ceil(a.data.length / 7);
 }
+
+const ffmpegProbeField = (path: string, field: string) =>
+  new Promise<string>((resolve, reject) =>
+    execFile('ffprobe', ['-v', 'error', '-select_streams', 'v', '-show_entries', `stream=${field}`, '-of', 'csv=p=0', path], (error, out) => (error ? reject(error) : resolve(out.trim()))),
+  );
 
 type Rendered = { outputPath: string; first: RgbFrame; last: RgbFrame };
 const rendered = new Map<string, Promise<Rendered>>();
@@ -182,6 +188,19 @@ describe('motion clip from a still', () => {
     const pushIn = await render(square, 'push-in', 0.5);
     const panLeft = await render(square, 'pan-left', 0.5);
     expect(meanDifference(pushIn.last, panLeft.last)).toBeGreaterThan(4);
+  });
+
+  // A scene's clip is joined to the others: a filter that left the pixels non-square (the scaled camera once did) made
+  // the join refuse the clips, and offline AI videos failed at their last step.
+  it('makes square-pixelled clips of every move, which join into one video', async () => {
+    const clips = await Promise.all(motionMoves.map((move) => render(square, move, 0.5)));
+    for (const { outputPath } of clips) {
+      expect(await ffmpegProbeField(outputPath, 'sample_aspect_ratio'), basename(outputPath)).toMatch(/^(1:1|N\/A|0:1)$/);
+    }
+    const output = join(dir, 'every-move.mp4');
+    const parts = clips.map(({ outputPath }, i) => ({ path: outputPath, seconds: 0.5, ...(i > 0 ? { transition: { name: 'fade' as const, seconds: 0.2 } } : {}) }));
+    await runFfmpeg(joinClipsArgs(parts, output), { duration: 3.5, timeoutMs: 120_000 });
+    expect((await probe(output)).duration).toBeCloseTo(0.5 * motionMoves.length - 0.2 * (motionMoves.length - 1), 1);
   });
 
   // The join encodes the clip again for delivery: the cheap preset must not cost the picture anything the eye could see.

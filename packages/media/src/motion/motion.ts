@@ -12,6 +12,7 @@ import {
   upscaleBackdrop,
 } from './layers.ts';
 import { choreographies, motionFromPrompt, motionMoves, type MotionMove } from './moves.ts';
+import { scaledCamera, scalesExactly } from './scaled-camera.ts';
 
 /** Longer than any storyboard scene; a still cannot carry more than this without looking stuck. */
 export const maxMotionSeconds = 30;
@@ -57,7 +58,8 @@ const encode = (frames: number, outputPath: string) => [
  * backdrop moves less than the card (parallax), and a soft band of light crosses the frame once.
  *
  * Everything about the still is computed on its single frame and then held; per frame there are only a quarter-size
- * backdrop move and upscale, one overlay, one full-frame perspective resample and the light band.
+ * backdrop move and upscale, one overlay, one full-frame camera resample (a scale between whole-pixel crops where the
+ * move allows it, see scaledCamera, else perspective) and the light band.
  */
 export function motionClipArgs(options: MotionClipOptions): { args: string[]; move: MotionMove } {
   const move = options.move ?? motionFromPrompt(options.prompt);
@@ -66,13 +68,14 @@ export function motionClipArgs(options: MotionClipOptions): { args: string[]; mo
   const { camera, backdrop } = choreographies[move];
   // perspective counts input frames from 1.
   const progress = easedProgress('(in-1)', frames);
+  const shot = scalesExactly(camera) ? scaledCamera(camera, frames) : cameraFilter(camera, progress);
   const graph = [
     '[0:v]split[wide][sharp]',
     `[wide]${backdropLook()},${hold(frames)},${cameraFilter(backdrop, progress)},${upscaleBackdrop}[backdrop]`,
     ...cardChains('sharp', 'still'),
     `[still]${hold(frames)}[card]`,
     `${lightBandSource(frames)}[band]`,
-    `[backdrop][card]overlay=x=(W-w)/2:y=(H-h)/2:eval=init,${cameraFilter(camera, progress)}[shot]`,
+    `[backdrop][card]overlay=x=(W-w)/2:y=(H-h)/2:eval=init,${shot}[shot]`,
     `[shot][band]${lightSweepOverlay(frames)},format=yuv420p[video]`,
   ].join(';');
   const args = [
