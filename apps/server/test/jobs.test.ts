@@ -267,3 +267,21 @@ describe.each(targets)('job queue on $name', (target) => {
     expect(calls.get(tag)).toBe(1);
   });
 });
+
+describe.each(targets)('pg-boss after its queue stopped, on $name', (target) => {
+  it('sends a late completion nowhere, so the database closed next leaves no unhandled rejection', async () => {
+    const database = await target.open();
+    const boss = createBoss(database, () => undefined);
+    await boss.start();
+    await boss.createQueue('test-late');
+    const id = (await boss.send('test-late', {}))!;
+    await boss.stop({ graceful: false, wait: true });
+    await database.close();
+    // What pg-boss's worker does with a job that ends as the queue stops: fails it, without awaiting (pg-boss#577).
+    const late = boss.fail('test-late', id).then(
+      () => 'written',
+      (error: Error) => `refused: ${error.message}`,
+    );
+    expect(await Promise.race([late, sleep(300).then(() => 'never sent')])).toBe('never sent');
+  });
+});
