@@ -50,18 +50,15 @@ const e2eEnv = { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json'), ...(pos
 if (!postgres) console.warn('[tests] PostgreSQL is not reachable: e2e runs on PGlite only.');
 ok = step('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], e2eEnv) && ok;
 await postgres?.drop();
-if (existsSync(join(reports, 'e2e.json'))) printSlowest('end-to-end tests', playwrightFileTimes(JSON.parse(readFileSync(join(reports, 'e2e.json'), 'utf8'))));
+// Each report is read once; a missing one means its step did not get as far as writing it, which counts as a failure.
+const readReport = (name) => (existsSync(join(reports, name)) ? JSON.parse(readFileSync(join(reports, name), 'utf8')) : null);
+const [vitestReport, e2eReport] = [readReport('vitest.json'), readReport('e2e.json')];
+if (e2eReport) printSlowest('end-to-end tests', playwrightFileTimes(e2eReport));
 
-function counts(file, read) {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-  return read(JSON.parse(readFileSync(file, 'utf8')));
-}
-const unit = counts(join(reports, 'vitest.json'), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
-const e2e = counts(join(reports, 'e2e.json'), (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
-const failures = [
-  ...(existsSync(join(reports, 'vitest.json')) ? vitestFailures(JSON.parse(readFileSync(join(reports, 'vitest.json'), 'utf8')), root) : []),
-  ...(existsSync(join(reports, 'e2e.json')) ? playwrightFailures(JSON.parse(readFileSync(join(reports, 'e2e.json'), 'utf8'))) : []),
-];
+const missing = { passed: 0, failed: 1, skipped: 0 };
+const unit = vitestReport ? { passed: vitestReport.numPassedTests, failed: vitestReport.numFailedTests, skipped: vitestReport.numPendingTests + vitestReport.numTodoTests } : missing;
+const e2e = e2eReport ? { passed: e2eReport.stats.expected + e2eReport.stats.flaky, failed: e2eReport.stats.unexpected, skipped: e2eReport.stats.skipped } : missing;
+const failures = [...(vitestReport ? vitestFailures(vitestReport, root) : []), ...(e2eReport ? playwrightFailures(e2eReport) : [])];
 if (failures.length) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 const passed = unit.passed + e2e.passed;
 const failed = unit.failed + e2e.failed + (ok ? 0 : Math.max(0, 1 - unit.failed - e2e.failed));

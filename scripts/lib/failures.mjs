@@ -1,3 +1,5 @@
+import { playwrightTests } from './slowest.mjs';
+
 // The failed tests named again at the very end of a run, where a log cut to its tail still shows them.
 
 // Vitest's messages may carry terminal colours.
@@ -19,15 +21,9 @@ export function vitestFailures(report, root) {
 /** The same for Playwright's JSON report: every test whose last try did not pass, with its project. */
 export function playwrightFailures(report) {
   const lines = [];
-  const visit = (suite) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests) {
-        const last = test.results.at(-1);
-        if (last && !['passed', 'skipped'].includes(last.status)) lines.push(`${spec.file} (${test.projectName}) › ${spec.title}: ${last.status}, ${firstLine(last.error?.message)}`);
-      }
-    }
-    for (const child of suite.suites ?? []) visit(child);
-  };
-  for (const suite of report.suites ?? []) visit(suite);
+  for (const { spec, test } of playwrightTests(report)) {
+    const last = test.results.at(-1);
+    if (last && !['passed', 'skipped'].includes(last.status)) lines.push(`${spec.file} (${test.projectName}) › ${spec.title}: ${last.status}, ${firstLine(last.error?.message)}`);
+  }
   return lines;
 }

@@ -9,18 +9,22 @@ export function printSlowest(title, rows, count = 15) {
   for (const row of slowest) console.log(`${row.seconds.toFixed(1).padStart(7)} s  ${row.file}${row.detail ? `  (${row.detail})` : ''}`);
 }
 
+/** Every test of Playwright's JSON report with its spec, however deep its describe blocks nest. */
+export function* playwrightTests(report) {
+  const suites = [...(report.suites ?? [])];
+  while (suites.length > 0) {
+    const suite = suites.shift();
+    for (const spec of suite.specs ?? []) for (const test of spec.tests) yield { spec, test };
+    suites.push(...(suite.suites ?? []));
+  }
+}
+
 /** Seconds per spec file and project from Playwright's JSON report, summed over its tests and their retries. */
 export function playwrightFileTimes(report) {
   const seconds = new Map();
-  const visit = (suite) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests) {
-        const key = `${spec.file} (${test.projectName})`;
-        seconds.set(key, (seconds.get(key) ?? 0) + test.results.reduce((sum, result) => sum + result.duration, 0) / 1000);
-      }
-    }
-    for (const child of suite.suites ?? []) visit(child);
-  };
-  for (const suite of report.suites ?? []) visit(suite);
+  for (const { spec, test } of playwrightTests(report)) {
+    const key = `${spec.file} (${test.projectName})`;
+    seconds.set(key, (seconds.get(key) ?? 0) + test.results.reduce((sum, result) => sum + result.duration, 0) / 1000);
+  }
   return [...seconds].map(([file, s]) => ({ file, seconds: s }));
 }
