@@ -19,10 +19,11 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** `images=98,videos=3`: a smaller generated library, for a small machine or a test run; kinds left out stay full. */
+const libraryKinds = 'images|videos|backgrounds|tracks';
 const libraryCounts = z
   .string()
-  .regex(/^((images|videos|backgrounds|tracks)=\d{1,4})(,(images|videos|backgrounds|tracks)=\d{1,4})*$/, 'LIBRARY_COUNTS reads like images=98,videos=3 (images, videos, backgrounds, tracks)')
-  .transform((value) => Object.fromEntries(value.split(',').map((pair) => [pair.split('=')[0], Number(pair.split('=')[1])])) as Partial<LibraryCounts>);
+  .regex(new RegExp(`^(${libraryKinds})=\\d{1,4}(,(${libraryKinds})=\\d{1,4})*$`), 'LIBRARY_COUNTS reads like images=98,videos=3 (images, videos, backgrounds, tracks)')
+  .transform((value) => Object.fromEntries(value.split(',').map((pair) => pair.split('=')).map(([kind, count]) => [kind, Number(count)])) as Partial<LibraryCounts>);
 
 /** Who sells the plans: printed on every invoice. */
 export interface Seller {
