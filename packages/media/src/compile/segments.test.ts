@@ -51,7 +51,7 @@ describe('compileSegment', () => {
     const pictureOf = (g: string) => g.split(';').filter((chain) => !chain.includes('[a') && !/^\[\d+:a\]/.test(chain)).map((c) => c.replace(/\/out\/\w+\.mp4/, 'OUT'));
     expect(pictureOf(graph).slice(0, -1)).toEqual(pictureOf(graphOf(single.args)));
     expect(inputsOf(args)).toEqual(['/media/a.mp4', '/media/b.png']);
-    expect(args.join(' ')).toContain('-c:v libx264 -preset veryfast -profile:v high -crf 21 -pix_fmt yuv420p -g 60 -force_key_frames expr:eq(mod(n,60),0) -r 30');
+    expect(args.join(' ')).toContain('-c:v libx264 -preset veryfast -profile:v high -crf 21 -pix_fmt yuv420p -maxrate 7500k -bufsize 7500k -g 60 -force_key_frames expr:eq(mod(n,60),0) -r 30');
     expect(args).toContain('-an');
     expect(args).not.toContain('-c:a');
     expect(duration).toBeCloseTo(680 / 30);
