@@ -24,6 +24,9 @@ test('a new account sees its Free Plan usage, the empty video text, and can set 
   await expect(page.getByRole('button', { name: 'Create Video' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Generate Ideas' })).toBeEnabled();
   await expect(page.getByRole('link', { name: 'Subscriptions' })).toHaveAttribute('href', '/Subscriptions');
+  // One way out: the header's Signout, as on every signed-in page.
+  await expect(page.getByRole('button', { name: 'Signout' }).or(page.getByRole('link', { name: 'Signout' }))).toHaveCount(1);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Signout' })).toBeVisible();
 
   await page.getByRole('button', { name: dashboardTexts.createFirstVideo }).click();
   await expect(page.getByRole('dialog', { name: 'Select Video Type' })).toBeVisible();
@@ -129,14 +132,14 @@ test('a video is renamed and deleted (after asking), and the cached list keeps b
     return route.fulfill({ json: { status: 'success' } });
   });
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Download Spring sale' })).toHaveAttribute('download', 'Spring sale.mp4');
+  await expect(page.getByRole('link', { name: 'Download Spring sale' })).toHaveAttribute('download', 'spring-sale.mp4');
 
   await page.getByRole('button', { name: 'Rename Spring sale' }).click();
   const rename = page.getByRole('dialog', { name: dashboardTexts.renameVideoTitle });
   await rename.getByLabel(dashboardTexts.renameVideoField).fill('Summer sale');
   await rename.getByRole('button', { name: dashboardTexts.renameVideoSave }).click();
   await expect(rename).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Download Summer sale' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download Summer sale' })).toHaveAttribute('download', 'summer-sale.mp4');
 
   await page.getByRole('button', { name: 'Delete Old launch' }).click();
   const confirm = page.getByRole('dialog', { name: dashboardTexts.deleteVideoTitle });

@@ -118,6 +118,10 @@ export async function finishAndDownload(page: Page, project: string, dir: string
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
   const file = join(dir, `${shotName}-final.mp4`);
   await download.saveAs(file);
+  // Saved under the video's title (its script's first line), not one name for every video.
+  const savedAs = download.suggestedFilename();
+  expect(savedAs).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*\.mp4$/);
+  expect(['reelsmith-video.mp4', 'untitled-video.mp4']).not.toContain(savedAs);
   const info = ffprobe(file);
   expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 1080, height: 1920 });
   expect(info.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
@@ -133,6 +137,7 @@ export async function finishAndDownload(page: Page, project: string, dir: string
   await page.getByRole('link', { name: 'Back to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('region', { name: 'Your videos' }).locator('video')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Your videos' }).getByRole('link', { name: /^Download / })).toHaveAttribute('download', savedAs);
   await expect(page.getByText(/^Videos Used: \(1 \/ \d+\)$/)).toBeVisible();
   return { file, voiceoverSeconds };
 }

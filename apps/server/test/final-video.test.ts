@@ -135,6 +135,8 @@ describe('final video', () => {
 
       const done = await settle(id);
       expect(done).toMatchObject({ status: 'done', percent: 100, error: null });
+      // Saved under the project's title; this one has neither a title nor a script yet.
+      expect(done.download_name).toBe('untitled-video.mp4');
       const job = (await client.get(`/api/jobs/${done.job_id}`)).json();
       expect(job.url).toMatch(/^\/files\/users\//);
 

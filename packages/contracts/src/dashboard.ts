@@ -33,6 +33,21 @@ export const renameVideoRequest = deleteVideoRequest.extend({ title: z.string().
 /** What a project is called until the user names it or a script gives it a first line (the schema's default). */
 export const untitledVideo = 'Untitled video';
 
+/**
+ * The name a downloaded video is saved under: its title in lower-case words joined by hyphens ("Summer sale: 20% off!"
+ * → summer-sale-20-off.mp4), so a folder of downloads says which is which; a title with no letters or digits in it
+ * is saved as reelsmith-video.mp4.
+ */
+export function videoFileName(title: string): string {
+  const words = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  let name = '';
+  for (const word of words) {
+    if (name.length + word.length + 1 > 60) break;
+    name = name ? `${name}-${word}` : word;
+  }
+  return `${name || 'reelsmith-video'}.mp4`;
+}
+
 /** The dashboard's texts beyond the SPEC §8 catalogue (dashboardMessages, quotaMessages). */
 export const dashboardTexts = {
   invalidVideoUrl: 'This video link is not valid any more. Please upload the video again.',

@@ -90,6 +90,8 @@ export const finalVideoStatusResponse = z.object({
   status: z.enum(['processing', 'done', 'error']),
   percent: z.number(),
   final_video_url: z.string().nullable(),
+  /** What Download saves the video as, from its title (videoFileName); null until it is done. */
+  download_name: z.string().nullable(),
   error: z.string().nullable(),
   /** Why a render that has not started yet waits, in plain words (finalVideoTexts); null once it runs. */
   waiting: z.string().nullable(),

@@ -7,6 +7,7 @@ import {
   plans,
   quotaMessages,
   subtitleTexts,
+  videoFileName,
   workflowMessages,
   type FinalVideoCost,
   type FinalVideoStatus,
@@ -22,7 +23,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { FileUrlSigner } from '../../core/files/file-urls.ts';
 import type { OwnSoundService } from '../../core/project/own-sound.ts';
 import { ownVideoClip, readProjectDocument, toStoredComposition, type ProjectDocument } from '../../core/project/project-document.ts';
-import { keyOfSignedUrl } from '../../core/project/projects.ts';
+import { keyOfSignedUrl, videoTitle } from '../../core/project/projects.ts';
 import type { QuotaService } from '../../core/credits/quotas.ts';
 import { currentSubtitles, editedSubtitles, type DocumentSubtitles, type SubtitleSettings } from '../../core/project/document-subtitles.ts';
 import type { UploadService } from '../../core/files/uploads.ts';
@@ -113,6 +114,7 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
       status,
       percent: record.percent,
       final_video_url: status === 'done' && key ? signer.sign(key) : null,
+      download_name: status === 'done' && key ? videoFileName(videoTitle(project)) : null,
       error: status === 'error' ? (record.error ?? workflowMessages.finalFailed) : null,
       waiting,
     };

@@ -24,7 +24,7 @@ const freePlan: SubscriptionResponse = {
 
 function render(plan: SubscriptionResponse | undefined) {
   const html = renderToStaticMarkup(
-    createElement(MemoryRouter, null, createElement(DashboardActions, { plan, onCreateVideo: () => undefined, onSignOut: () => undefined })),
+    createElement(MemoryRouter, null, createElement(DashboardActions, { plan, onCreateVideo: () => undefined })),
   );
   const button = (name: string) => new RegExp(`<button[^>]*>${name}</button>`).exec(html)?.[0] ?? '';
   return { html, createVideo: button('Create Video'), generateIdeas: button('Generate Ideas') };
@@ -39,6 +39,10 @@ describe('dashboard actions at the quota (SPEC §4 dashboard limits)', () => {
       expect(html).not.toContain(quotaMessages.videos);
       expect(html).not.toContain(quotaMessages.ideas);
     }
+  });
+
+  it('leaves Signout to the header, which every signed-in page has: one way out on the dashboard', () => {
+    expect(render(freePlan).html).not.toContain('Signout');
   });
 
   it('disables Create Video at the video allowance and says why', () => {

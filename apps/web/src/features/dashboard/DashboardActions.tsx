@@ -1,5 +1,4 @@
 import { quotaMessages, type SubscriptionResponse } from '@reelsmith/contracts';
-import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 
@@ -11,7 +10,6 @@ interface DashboardActionsProps {
   /** Undefined while the plan is loading: nothing is held back until it is known to be used up. */
   plan: SubscriptionResponse | undefined;
   onCreateVideo: () => void;
-  onSignOut: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
 function QuotaHelp({ id, text }: { id: string; text: string }) {
@@ -22,8 +20,11 @@ function QuotaHelp({ id, text }: { id: string; text: string }) {
   );
 }
 
-/** SPEC §2 buttons, with §4's limits: each disabled one says why right under it. */
-export function DashboardActions({ plan, onCreateVideo, onSignOut }: DashboardActionsProps) {
+/**
+ * SPEC §2 buttons, with §4's limits: each disabled one says why right under it. The spec's Signout is the header's,
+ * which every signed-in page has: a second one here read as two different ways out.
+ */
+export function DashboardActions({ plan, onCreateVideo }: DashboardActionsProps) {
   const navigate = useNavigate();
   // The server refuses the same work on its own; this only saves the user a trip.
   const videosUsedUp = plan ? plan.videos_used >= plan.videos_allowed : false;
@@ -52,10 +53,6 @@ export function DashboardActions({ plan, onCreateVideo, onSignOut }: DashboardAc
       <Link to="/Subscriptions" className={secondaryLinkClasses}>
         Subscriptions
       </Link>
-      {/* A link, since it leads to /login; the session ends on the way, as with the header's Signout button. */}
-      <a href="/login" onClick={onSignOut} className={secondaryLinkClasses}>
-        Signout
-      </a>
     </div>
   );
 }

@@ -1,8 +1,6 @@
 import type { SessionUser } from '@reelsmith/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { signOut, useSession } from '../../lib/session.ts';
+import { useState } from 'react';
+import { useSession } from '../../lib/session.ts';
 import { DashboardActions } from './DashboardActions.tsx';
 import { DraftList } from './DraftList.tsx';
 import { LogoPanel } from './LogoPanel.tsx';
@@ -14,22 +12,12 @@ import { VideoTypeDialog } from './VideoTypeDialog.tsx';
 function Dashboard({ user }: { user: SessionUser }) {
   const subscription = useSubscription(user.email);
   const videos = useVideos(user.email, user.id);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [choosingType, setChoosingType] = useState(false);
   const deleteVideo = useDeleteVideo(user.email);
   const renameVideo = useRenameVideo(user.email);
   const drafts = useDrafts(user.email);
   const discardDraft = useDiscardDraft(user.email);
   const plan = subscription.data;
-
-  async function handleSignOut(event: MouseEvent<HTMLAnchorElement>) {
-    event.preventDefault();
-    // Even unreachable, the user asked to leave: the next /api/me decides whether a session survived.
-    await signOut().catch(() => undefined);
-    queryClient.clear();
-    await navigate('/login');
-  }
 
   return (
     <div className="flex flex-col gap-8">
@@ -38,7 +26,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         <h1 className="text-xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
           Welcome, {user.name} ({user.email})
         </h1>
-        <DashboardActions plan={plan} onCreateVideo={() => setChoosingType(true)} onSignOut={(event) => void handleSignOut(event)} />
+        <DashboardActions plan={plan} onCreateVideo={() => setChoosingType(true)} />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">

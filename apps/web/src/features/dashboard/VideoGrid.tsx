@@ -1,4 +1,4 @@
-import { dashboardMessages, dashboardTexts, type VideoItem } from '@reelsmith/contracts';
+import { dashboardMessages, dashboardTexts, videoFileName, type VideoItem } from '@reelsmith/contracts';
 import { useState } from 'react';
 import { Button, linkClasses } from '../../components/ui/Button.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
@@ -37,7 +37,7 @@ function VideoCard({ video, onAskDelete, onAskRename }: { video: VideoItem; onAs
         <span className="text-muted">{formatDate(video.created_at)}</span>
       </figcaption>
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <a className={linkClasses} href={video.video_url} download={`${video.title}.mp4`} aria-label={`Download ${video.title}`}>
+        <a className={linkClasses} href={video.video_url} download={videoFileName(video.title)} aria-label={`Download ${video.title}`}>
           Download
         </a>
         <Button variant="link" onClick={onAskRename} aria-label={`Rename ${video.title}`}>

@@ -100,7 +100,7 @@ export function FinalVideoCostNote({ id, cost }: { id: string; cost: FinalVideoC
 }
 
 /** SPEC §2: the finished video, playable, to download or to leave for the dashboard. */
-export function FinalVideoResult({ url, onEdit }: { url: string; onEdit: () => void }) {
+export function FinalVideoResult({ url, fileName, onEdit }: { url: string; fileName: string; onEdit: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -110,7 +110,7 @@ export function FinalVideoResult({ url, onEdit }: { url: string; onEdit: () => v
       </h1>
       <video controls playsInline preload="metadata" src={url} aria-label="Final video" className="aspect-[9/16] w-full rounded-2xl bg-black object-contain shadow-md" />
       <div className="flex w-full flex-wrap items-center justify-center gap-3">
-        <a href={url} download="reelsmith-video.mp4" className="inline-flex items-center justify-center rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-accent-strong">
+        <a href={url} download={fileName} className="inline-flex items-center justify-center rounded-lg bg-accent px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-accent-strong">
           Download
         </a>
         <Link to="/dashboard" className="inline-flex items-center justify-center rounded-lg border border-gray-300 bg-white px-4 py-2 font-semibold text-ink hover:bg-gray-50">

@@ -47,7 +47,7 @@ export function FinalVideoStep({ project, subtitlesEnabled, children }: FinalVid
   return (
     <>
       <div hidden={done !== null}>{children(section)}</div>
-      {done && <FinalVideoResult url={done.url} onEdit={final.reset} />}
+      {done && <FinalVideoResult url={done.url} fileName={done.fileName} onEdit={final.reset} />}
       {final.state.kind === 'working' && (
         <RenderProgress
           title={workflowMessages.generatingVideo}

@@ -1,4 +1,4 @@
-import { finalVideoLongPollMs, timing, workflowMessages } from '@reelsmith/contracts';
+import { finalVideoLongPollMs, timing, videoFileName, workflowMessages } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { shownText } from '../../lib/client.ts';
@@ -8,7 +8,7 @@ import { checkFinalVideo, startFinalVideo, type FinalVideoChoices } from './api.
 export type FinalVideoState =
   | { kind: 'idle' }
   | { kind: 'working'; percent: number; waiting: string | null }
-  | { kind: 'done'; url: string }
+  | { kind: 'done'; url: string; fileName: string }
   | { kind: 'failed'; message: string };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,7 +41,7 @@ export function useFinalVideo(project: ProjectRef) {
           if (status.status === 'processing' && live()) await wait(Math.max(0, timing.videoStatusPollMs - (Date.now() - asked)));
         }
         if (!live()) return;
-        if (status.status === 'done' && status.final_video_url) setState({ kind: 'done', url: status.final_video_url });
+        if (status.status === 'done' && status.final_video_url) setState({ kind: 'done', url: status.final_video_url, fileName: status.download_name ?? videoFileName('') });
         else setState({ kind: 'failed', message: status.error ?? workflowMessages.finalFailed });
       } catch (error) {
         if (live()) setState({ kind: 'failed', message: shownText(error, workflowMessages.somethingWentWrong) });
