@@ -80,8 +80,18 @@ test('the style preview follows the chosen style, and a project without audio ge
 
   // Before the click the page says what the render costs: the project's first final video uses a credit.
   await expect(page.getByRole('button', { name: 'Final Video' })).toHaveAccessibleDescription(/^This render uses 1 video credit \(\d+ credits? left\)\.$/);
-  // The dashboard logo goes in unless the final step's switch leaves it out (frame-checked in the API test).
+  // Without a logo on the dashboard there is nothing to add: the switch is off and says where a logo comes from.
   const logo = page.getByRole('switch', { name: finalVideoTexts.logoSwitch });
+  await expect(logo).toBeDisabled();
+  await expect(logo).not.toBeChecked();
+  await expect(logo).toHaveAccessibleDescription(`${finalVideoTexts.noLogoHint} Go to the dashboard`);
+  const { user } = (await (await page.request.get('/api/me')).json()) as { user: { email: string } };
+  const logoFile = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'logo.png'));
+  const uploaded = await page.request.post('/api/upload-logo', { multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: logoFile }, email: user.email } });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  await page.reload();
+  // With one, the logo goes in unless the switch leaves it out (frame-checked in the API test).
+  await expect(logo).toBeEnabled();
   await expect(logo).toBeChecked();
   await expect(logo).toHaveAccessibleDescription(finalVideoTexts.logoHint);
   await logo.uncheck();

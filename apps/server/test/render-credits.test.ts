@@ -125,7 +125,7 @@ describe.each(targets)('video credits of final renders on $name', (target) => {
   it('re-renders with the same voiceover for free, and counts one credit for a re-render with a new voiceover', async () => {
     const user = await account('rerender');
     const id = await user.project();
-    expect(await user.cost(id)).toEqual({ uses_credit: true, new_voiceover: false, videos_left: 3, renders_at_once: 1 });
+    expect(await user.cost(id)).toEqual({ uses_credit: true, new_voiceover: false, videos_left: 3, renders_at_once: 1, has_logo: false });
     await user.render(id);
     expect((await user.finished(id)).status).toBe('done');
     expect(await user.usage()).toBe(1);

@@ -10,6 +10,8 @@ export const finalVideoCostResponse = z.object({
   new_voiceover: z.boolean(),
   videos_left: z.number(),
   renders_at_once: z.number(),
+  /** Whether the user has a logo on the dashboard to put on the video. */
+  has_logo: z.boolean(),
 });
 export type FinalVideoCost = z.infer<typeof finalVideoCostResponse>;
 
@@ -28,4 +30,5 @@ export const finalVideoTexts = {
   waitingInQueue: 'In the queue: your video starts as soon as a renderer is free.',
   logoSwitch: 'Add my logo',
   logoHint: 'The logo you uploaded on the dashboard, in the top-right corner, clear of the subtitles.',
+  noLogoHint: 'No logo yet: add one on the dashboard to put it on your videos.',
 } as const;

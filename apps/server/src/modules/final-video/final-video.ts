@@ -204,6 +204,7 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
         new_voiceover: rule.newVoiceover,
         videos_left: Math.max(0, subscription.videosAllowed - subscription.videosUsed),
         renders_at_once: plans[subscription.planId as PlanId].rendersAtOnce,
+        has_logo: subscription.logoKey !== null,
       };
     },
 

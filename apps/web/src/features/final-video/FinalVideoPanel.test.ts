@@ -1,19 +1,20 @@
 import { finalVideoTexts } from '@reelsmith/contracts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
-import { FinalVideoCostNote } from './FinalVideoPanel.tsx';
+import { FinalVideoCostNote, LogoSwitch } from './FinalVideoPanel.tsx';
 
 const note = (cost: Parameters<typeof FinalVideoCostNote>[0]['cost']) => renderToStaticMarkup(createElement(FinalVideoCostNote, { id: 'cost', cost }));
 
 describe('the Final Video texts', () => {
   it('say before the click whether the render uses a credit', () => {
-    expect(note({ uses_credit: true, new_voiceover: false, videos_left: 1, renders_at_once: 1 })).toContain('This render uses 1 video credit (1 credit left).');
-    expect(note({ uses_credit: true, new_voiceover: true, videos_left: 4, renders_at_once: 2 })).toContain(
+    expect(note({ uses_credit: true, new_voiceover: false, videos_left: 1, renders_at_once: 1, has_logo: false })).toContain('This render uses 1 video credit (1 credit left).');
+    expect(note({ uses_credit: true, new_voiceover: true, videos_left: 4, renders_at_once: 2, has_logo: true })).toContain(
       'The voiceover changed since the last final video, so this makes a new video: it uses 1 video credit (4 credits left).',
     );
-    expect(note({ uses_credit: false, new_voiceover: false, videos_left: 0, renders_at_once: 1 })).toContain('Re-rendering is free while the voiceover stays the same');
+    expect(note({ uses_credit: false, new_voiceover: false, videos_left: 0, renders_at_once: 1, has_logo: false })).toContain('Re-rendering is free while the voiceover stays the same');
     expect(note(undefined)).toBe('');
   });
 
@@ -23,5 +24,27 @@ describe('the Final Video texts', () => {
     expect(progress(finalVideoTexts.waitingForTurn(1))).toContain('Waiting for your other video to finish: your plan makes one video at a time.');
     expect(progress(finalVideoTexts.waitingForTurn(3))).toContain('Waiting for your other videos to finish: your plan makes 3 videos at a time.');
     expect(progress(null)).not.toContain('Waiting');
+  });
+});
+
+describe('the logo switch', () => {
+  const render = (hasLogo: boolean | undefined) =>
+    renderToStaticMarkup(createElement(MemoryRouter, null, createElement(LogoSwitch, { checked: true, hasLogo, onChange: () => undefined })));
+
+  it('is on, with its hint, when the user has a logo or while that is not known yet', () => {
+    for (const hasLogo of [true, undefined]) {
+      const html = render(hasLogo);
+      expect(html).toContain('checked=""');
+      expect(html).not.toContain('disabled=""');
+      expect(html).toContain(finalVideoTexts.logoHint);
+    }
+  });
+
+  it('is off and disabled without a logo, and leads to the dashboard to add one', () => {
+    const html = render(false);
+    expect(html).not.toContain('checked=""');
+    expect(html).toContain('disabled=""');
+    expect(html).toContain(finalVideoTexts.noLogoHint);
+    expect(html).toContain('href="/dashboard"');
   });
 });

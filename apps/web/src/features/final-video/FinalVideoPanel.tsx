@@ -66,16 +66,21 @@ export function CtaImagePicker(props: { file: File | null; onChange: (file: File
   );
 }
 
-/** The final step's switch that leaves the user's dashboard logo out of this video. */
-export function LogoSwitch(props: { checked: boolean; onChange: (checked: boolean) => void }) {
+/**
+ * The final step's switch that puts the user's dashboard logo on this video. Without a logo there is nothing to add:
+ * the switch is off and disabled, and says where a logo comes from. Unknown while the cost is loading: left as it is.
+ */
+export function LogoSwitch(props: { checked: boolean; hasLogo: boolean | undefined; onChange: (checked: boolean) => void }) {
   const hintId = useId();
+  const missing = props.hasLogo === false;
   return (
     <div className="flex flex-col gap-1">
-      <label className="flex items-center gap-3 text-sm font-semibold">
+      <label className={`flex items-center gap-3 text-sm font-semibold ${missing ? 'text-muted' : ''}`}>
         <input
           type="checkbox"
           role="switch"
-          checked={props.checked}
+          checked={props.checked && !missing}
+          disabled={missing}
           aria-describedby={hintId}
           onChange={(event) => props.onChange(event.target.checked)}
           className="size-5 accent-accent"
@@ -83,7 +88,13 @@ export function LogoSwitch(props: { checked: boolean; onChange: (checked: boolea
         {finalVideoTexts.logoSwitch}
       </label>
       <p id={hintId} className="text-xs text-muted">
-        {finalVideoTexts.logoHint}
+        {missing ? (
+          <>
+            {finalVideoTexts.noLogoHint} <Link to="/dashboard" className="font-semibold text-accent underline">Go to the dashboard</Link>
+          </>
+        ) : (
+          finalVideoTexts.logoHint
+        )}
       </p>
     </div>
   );

@@ -29,7 +29,7 @@ export function FinalVideoStep({ project, subtitlesEnabled, children }: FinalVid
         <input type="checkbox" role="switch" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} className="size-5 accent-accent" />
         Add subtitles
       </label>
-      <LogoSwitch checked={withLogo} onChange={setWithLogo} />
+      <LogoSwitch checked={withLogo} hasLogo={cost.data?.has_logo} onChange={setWithLogo} />
       <CtaImagePicker file={ctaImage} onChange={setCtaImage} />
       <FinalVideoError state={final.state} />
       <FinalVideoCostNote id={costNoteId} cost={cost.data} />
@@ -37,7 +37,7 @@ export function FinalVideoStep({ project, subtitlesEnabled, children }: FinalVid
         className="self-start"
         aria-describedby={cost.data ? costNoteId : undefined}
         disabled={final.state.kind === 'working'}
-        onClick={() => void final.start({ ...captions(), enabled, ctaImage, withLogo })}
+        onClick={() => void final.start({ ...captions(), enabled, ctaImage, withLogo: withLogo && cost.data?.has_logo !== false })}
       >
         Final Video
       </Button>
