@@ -29,6 +29,11 @@ const share = (rgb: Buffer, test: (r: number, g: number, b: number) => boolean) 
   for (let i = 0; i < rgb.length; i += 3) if (test(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!)) hits += 1;
   return hits / (rgb.length / 3);
 };
+/** The share of near-black pixels (a label's box) in the top-left quarter of the top tenth, at `seconds`. */
+function labelBox(video: string, seconds: number): number {
+  const rgb = execFileSync('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-vf', 'crop=iw/2:ih*0.1:0:ih*0.05,scale=108:-2', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+  return share(rgb, (r, g, b) => Math.max(r, g, b) < 100);
+}
 const reddish = (r: number, g: number, b: number) => r > 150 && g < 90 && b < 90;
 const difference = (a: Buffer, b: Buffer) => a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
 
@@ -93,6 +98,9 @@ test('Before/After: a still and a clip from the tile to a 14 s video, then the s
   expect(difference(early, later)).toBeGreaterThan(3);
   // The second half is the clip: blue, no red.
   expect(share(band(file, 11, 0.15, 0.4), reddish)).toBeLessThan(0.05);
+  // Each half is labelled in its top-left corner (BEFORE, AFTER), where neither picture has anything dark.
+  expect(labelBox(file, 3)).toBeGreaterThan(0.1);
+  expect(labelBox(file, 11)).toBeGreaterThan(0.1);
 });
 
 test('Before/After: image to video while a credit remains, offline label and prompt required, found again after leaving; then the option is gone', async ({ page }) => {

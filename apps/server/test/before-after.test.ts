@@ -39,6 +39,13 @@ const afterVideo = file('after', 'after.mp4');
 /** The frame at `seconds`, small, as raw RGB bytes. */
 const frame = (video: string, seconds: number) =>
   execFileSync('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-vf', 'scale=54:96', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+/** Near-white pixels in the top-left corner, where each side's label is set (BEFORE, AFTER). */
+const labelWhite = (video: string, seconds: number) => {
+  const rgb = execFileSync('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-vf', 'crop=540:200:0:100', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+  let white = 0;
+  for (let i = 0; i < rgb.length; i += 3) if (rgb[i]! > 220 && rgb[i + 1]! > 220 && rgb[i + 2]! > 220) white += 1;
+  return white;
+};
 const centre = (rgb: Buffer) => [...rgb.subarray((48 * 54 + 27) * 3, (48 * 54 + 27) * 3 + 3)];
 const difference = (a: Buffer, b: Buffer) => a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
 
@@ -145,6 +152,9 @@ describe.each(targets)('before/after on $name', (target) => {
     expect(difference(later, after)).toBeGreaterThan(20);
     expect(centre(later)[0]!).toBeGreaterThan(centre(later)[2]!);
     expect(centre(after)[2]!).toBeGreaterThan(centre(after)[0]!);
+    // Each half says which side it is, in the corner.
+    expect(labelWhite(video, 3)).toBeGreaterThan(1000);
+    expect(labelWhite(video, 11)).toBeGreaterThan(1000);
     // The result is the project's video (what /script-types shows); looking again costs nothing.
     expect((await t.composed.repositories.projects.findOwned(account.userId, video_id))!.previewVideoKey).toBe(`users/${account.userId}/renders/${video_id}-before-after.mp4`);
     expect((await api.state()).aiVideosUsed).toBe(before.aiVideosUsed);

@@ -48,6 +48,8 @@ export type BeforeAfterOptions = z.infer<typeof beforeAfterOptionsResponse>;
 const sideName = (side: BeforeAfterSide) => (side === 'before' ? 'Before' : 'After');
 
 export const beforeAfterTexts = {
+  /** Set in the top-left corner of each half of the video, so a viewer always knows which side they see. */
+  sideLabel: (side: BeforeAfterSide) => side.toUpperCase(),
   // The server's refusals (SPEC §5: both files and a transition; a prompt where image to video is chosen).
   missingFiles: 'Please add both the before and the after file.',
   missingTransition: 'Please choose a transition.',

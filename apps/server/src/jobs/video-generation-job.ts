@@ -9,6 +9,7 @@ import {
   joinedSeconds,
   lastFrameArgs,
   maxCaptionLength,
+  maxLabelLength,
   maxMotionSeconds,
   sceneTransitionSeconds,
   segmentArgs,
@@ -33,6 +34,8 @@ export const videoGenerationScene = z.object({
   seconds: z.number().min(1).max(maxMotionSeconds),
   /** Text set on the scene's video (a product showcase's scene text), burnt on after fitting, in the join. */
   caption: z.string().trim().min(1).max(maxCaptionLength).optional(),
+  /** A short tag in the top-left corner while the scene is on screen (a Before/After side's name). */
+  label: z.string().trim().min(1).max(maxLabelLength).optional(),
 });
 
 /**
@@ -45,6 +48,7 @@ export const localScene = z.object({
   /** For a still, the words that choose its camera move. */
   prompt: z.string().trim().max(2000).default(''),
   seconds: z.number().min(1).max(maxMotionSeconds),
+  label: videoGenerationScene.shape.label,
 });
 type LocalScene = z.infer<typeof localScene>;
 
@@ -158,7 +162,7 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
         const path = join(work, `scene${i}.mp4`);
         const input = await storage.localPath(scene.key);
         await ffmpeg(segmentArgs(scene.local === 'video' ? { video: input } : { still: input, prompt: scene.prompt }, scene.seconds, path), scene.seconds);
-        parts.push({ path, seconds: scene.seconds, ...transitionAt(i) });
+        parts.push({ path, seconds: scene.seconds, ...transitionAt(i), ...(scene.label ? { label: scene.label } : {}) });
         context.progress((90 * parts.length) / pieces);
         continue;
       }
@@ -180,8 +184,8 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
         // The motion renderer already makes 1080x1920 at the join's frame rate, and the join trims each part to its share.
         const fitted = hosted ? join(work, `scene${i}-${j}.mp4`) : raw;
         if (hosted) await ffmpeg(fitClipArgs(raw, fitted, shares[j]!), shares[j]!);
-        const caption = j === 0 ? scene.caption : undefined;
-        parts.push({ path: fitted, seconds: shares[j]!, ...(j === 0 ? transitionAt(i) : {}), ...(caption ? { caption } : {}) });
+        const [caption, label] = j === 0 ? [scene.caption, scene.label] : [];
+        parts.push({ path: fitted, seconds: shares[j]!, ...(j === 0 ? transitionAt(i) : {}), ...(caption ? { caption } : {}), ...(label ? { label } : {}) });
         if (j + 1 < plans[i]!.length) {
           const lastFrame = join(work, `scene${i}-${j}-last.png`);
           await ffmpeg(lastFrameArgs(raw, lastFrame), 1);

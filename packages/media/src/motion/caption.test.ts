@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpeg, frameAt, tempDir, type RgbFrame } from '../../test/fixtures.ts';
 import { probe } from '../ffprobe.ts';
 import { runFfmpeg } from '../runner.ts';
-import { captionAss, captionFontSize, captionText, joinedCaptions, maxCaptionLength } from './caption.ts';
+import { captionAss, captionFontSize, captionText, joinedCaptions, maxCaptionLength, maxLabelLength } from './caption.ts';
 import { joinClipsArgs, joinedSeconds, type JoinPart } from './join.ts';
 
 let dir: string;
@@ -37,6 +37,20 @@ describe('caption timing in the joined video', () => {
       { text: 'Cut in', start: 10, end: 13 },
     ]);
     expect(joinedCaptions([{ path: '/a.mp4', seconds: 3 }])).toEqual([]);
+  });
+
+  it('times labels as captions, each over its own scene, beside any caption', () => {
+    const parts: JoinPart[] = [
+      { path: '/a1.mp4', seconds: 5, label: 'BEFORE' },
+      { path: '/a2.mp4', seconds: 2.5 },
+      { path: '/b.mp4', seconds: 7, label: 'AFTER', caption: 'Glowing skin', transition: { name: 'wipeleft', seconds: 0.5 } },
+    ];
+    expect(joinedCaptions(parts)).toEqual([
+      { text: 'Glowing skin', start: 7.25, end: 14 },
+      { text: 'BEFORE', start: 0, end: 7.25, kind: 'label' },
+      { text: 'AFTER', start: 7.25, end: 14, kind: 'label' },
+    ]);
+    expect(() => joinedCaptions([{ path: '/a.mp4', seconds: 3, label: 'x'.repeat(maxLabelLength + 1) }])).toThrow(/at most/);
   });
 });
 
@@ -98,4 +112,42 @@ describe('captions burnt on in the join', () => {
     const after = captionPixels(await frameAt(output, 3.2, 1080, 1920));
     expect(after).toEqual({ white: 0, dark: 0 });
   }, 120_000);
+
+  it("sets each part's label in the top-left corner for its own scene, and leaves the rest of the top clear", async () => {
+    const [first, second] = await Promise.all([solidClip('before.mp4', '0x3060c0', 2), solidClip('after.mp4', '0x3060c0', 2)]);
+    const parts: JoinPart[] = [
+      { path: first, seconds: 2, label: 'BEFORE' },
+      { path: second, seconds: 2, label: 'AFTER', transition: { name: 'fade', seconds: 0.5 } },
+    ];
+    const captionsPath = join(dir, 'labels.ass');
+    await writeFile(captionsPath, captionAss(joinedCaptions(parts)));
+    const output = join(dir, 'labelled.mp4');
+    await runFfmpeg(joinClipsArgs(parts, output, { captionsPath }), { duration: 3.5, timeoutMs: 120_000 });
+
+    const [before, after] = await Promise.all([frameAt(output, 0.8, 1080, 1920), frameAt(output, 3.2, 1080, 1920)]);
+    const corner = { x: 0, y: 100, w: 540, h: 200 };
+    // BEFORE is wider than AFTER: each frame shows its own word, white on the dark box, in the corner.
+    const [beforeLabel, afterLabel] = [textPixels(before, corner), textPixels(after, corner)];
+    expect(beforeLabel.white).toBeGreaterThan(300);
+    expect(afterLabel.white).toBeGreaterThan(300);
+    expect(beforeLabel.dark).toBeGreaterThan(beforeLabel.white);
+    expect(beforeLabel.width).toBeGreaterThan(afterLabel.width + 20);
+    // Nothing in the top-right corner, where the final render puts the logo, nor in the caption band.
+    expect(textPixels(before, { x: 600, y: 0, w: 480, h: 400 })).toMatchObject({ white: 0, dark: 0 });
+    expect(captionPixels(before)).toEqual({ white: 0, dark: 0 });
+  }, 120_000);
 });
+
+/** Near-white and box-dark pixels in `box`, and how far across the white ones reach. */
+function textPixels(frame: RgbFrame, box: { x: number; y: number; w: number; h: number }): { white: number; dark: number; width: number } {
+  let [white, dark, left, right] = [0, 0, Infinity, -Infinity];
+  for (let y = box.y; y < box.y + box.h; y += 2) {
+    for (let x = box.x; x < box.x + box.w; x += 2) {
+      const i = (y * frame.width + x) * 3;
+      const [r, g, b] = [frame.data[i]!, frame.data[i + 1]!, frame.data[i + 2]!];
+      if (r > 220 && g > 220 && b > 220) [white, left, right] = [white + 1, Math.min(left, x), Math.max(right, x)];
+      if (r < 45 && g < 60 && b < 100) dark += 1;
+    }
+  }
+  return { white, dark, width: white ? right - left : 0 };
+}

@@ -8,7 +8,12 @@ export interface CaptionEvent {
   text: string;
   start: number;
   end: number;
+  /** A part's short tag (Before, After) in the top-left corner, rather than a caption in the lower part. */
+  kind?: 'label';
 }
+
+/** A label is a word or two: it stays one line in the corner, clear of the logo's top-right corner. */
+export const maxLabelLength = 24;
 
 /** Longer than a product showcase scene text (200 characters, SPEC §9), so a caller's text is never cut. */
 export const maxCaptionLength = 400;
@@ -18,6 +23,9 @@ const sideMargin = 90;
 /** Above the bottom fifth, where players put their controls, and over the lower part of the motion renderer's card. */
 const bottomMargin = 330;
 const fadeMs = 250;
+/** Labels sit in the top-left corner, below where phone apps draw their status bar and close button. */
+const labelMargin = 64;
+const labelTop = 150;
 
 /**
  * Shorter texts get bigger letters; a 200-character scene text still fits in about seven lines between the margins.
@@ -57,6 +65,7 @@ export function captionAss(events: readonly CaptionEvent[]): string {
     .map((event) => ({ ...event, text: captionText(event.text) }))
     .filter((event) => event.text && event.end > event.start)
     .map((event) => {
+      if (event.kind === 'label') return `Dialogue: 1,${assTime(event.start)},${assTime(event.end)},Label,,0,0,0,,{\\fad(${fadeMs},${fadeMs})}${event.text.replaceAll('\\N', ' ')}`;
       const size = captionFontSize(event.text.replaceAll('\\N', ' '));
       return `Dialogue: 0,${assTime(event.start)},${assTime(event.end)},Caption,,0,0,0,,{\\fad(${fadeMs},${fadeMs})\\fs${size}}${event.text}`;
     });
@@ -72,6 +81,8 @@ export function captionAss(events: readonly CaptionEvent[]): string {
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
     // White bold text on a near-black box about 70% opaque (ASS alpha 0x50 is the transparency); bottom centre (2).
     `Style: Caption,Inter,64,&H00FFFFFF,&H00FFFFFF,&H50101010,&H00000000,1,0,0,0,100,100,0,0,3,18,0,2,${sideMargin},${sideMargin},${bottomMargin},1`,
+    // Labels: the same box, upper-case and spaced, top-left (7), above where any caption or subtitle goes.
+    `Style: Label,Inter,68,&H00FFFFFF,&H00FFFFFF,&H50101010,&H00000000,1,0,0,0,100,100,4,0,3,16,0,7,${labelMargin},${labelMargin},${labelTop},1`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
@@ -81,11 +92,11 @@ export function captionAss(events: readonly CaptionEvent[]): string {
 }
 
 /**
- * When each part's caption is on screen in the joined video (see joinClipsArgs): from where its part comes in (the
- * middle of its transition) until the next scene comes in — a part with a caption or a transition of its own — or
- * the end. A part with neither continues the scene before it (the chained pieces of one long scene).
+ * When each part's caption (or label) is on screen in the joined video (see joinClipsArgs): from where its part comes
+ * in (the middle of its transition) until the next scene comes in — a part with a text of that kind or a transition of
+ * its own — or the end. A part with neither continues the scene before it (the chained pieces of one long scene).
  */
-export function joinedCaptions(parts: readonly JoinPart[]): CaptionEvent[] {
+function joinedTexts(parts: readonly JoinPart[], kind: 'caption' | 'label'): CaptionEvent[] {
   const events: CaptionEvent[] = [];
   let open: { text: string; start: number } | null = null;
   let length = 0;
@@ -93,12 +104,18 @@ export function joinedCaptions(parts: readonly JoinPart[]): CaptionEvent[] {
     const transition = i > 0 ? part.transition : undefined;
     const entersAt = transition ? length - transition.seconds / 2 : length;
     length += part.seconds - (transition?.seconds ?? 0);
-    if (i > 0 && !transition && part.caption === undefined) continue;
+    if (i > 0 && !transition && part[kind] === undefined) continue;
     if (open) events.push({ ...open, end: entersAt });
-    open = part.caption ? { text: part.caption, start: entersAt } : null;
+    open = part[kind] ? { text: part[kind], start: entersAt } : null;
   }
   if (open) events.push({ ...open, end: length });
-  return events;
+  return kind === 'label' ? events.map((event) => ({ ...event, kind })) : events;
+}
+
+/** Every caption and label of the joined video, for captionAss. */
+export function joinedCaptions(parts: readonly JoinPart[]): CaptionEvent[] {
+  if (parts.some((part) => (part.label?.length ?? 0) > maxLabelLength)) throw new Error(`a label is at most ${maxLabelLength} characters`);
+  return [...joinedTexts(parts, 'caption'), ...joinedTexts(parts, 'label')];
 }
 
 /** The filter that burns an ASS script written by `captionAss` onto 1080x1920 video. */

@@ -3,4 +3,4 @@ export { motionFrame } from './layers.ts';
 export { motionFromPrompt, motionMoves, type MotionMove } from './moves.ts';
 export { joinClipsArgs, joinedSeconds, lastFrameArgs, type JoinPart } from './join.ts';
 export { segmentArgs, type SegmentSource } from './segment.ts';
-export { captionAss, captionFontSize, captionText, joinedCaptions, maxCaptionLength, type CaptionEvent } from './caption.ts';
+export { captionAss, captionFontSize, captionText, joinedCaptions, maxCaptionLength, maxLabelLength, type CaptionEvent } from './caption.ts';

@@ -26,6 +26,8 @@ export interface JoinPart {
   transition?: { name: TransitionName; seconds: number };
   /** Text set on the video from this part on, through the parts that continue its scene (see joinedCaptions). */
   caption?: string;
+  /** A short tag in the top-left corner for this part's scene (Before, After), timed like its caption. */
+  label?: string;
 }
 
 /** The joined length: each transition overlaps two parts. */

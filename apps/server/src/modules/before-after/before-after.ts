@@ -64,13 +64,16 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
     return sides as CheckedSide[];
   }
 
-  /** The generator is asked only for 'image to video'; anything else is made on the worker, free. */
+  /**
+   * The generator is asked only for 'image to video'; anything else is made on the worker, free. Each side carries
+   * its name in the corner, so a viewer who joins mid-video knows which half they are seeing.
+   */
   function sceneOf(side: CheckedSide, key: string): VideoGenerationInput['scenes'][number] {
-    const seconds = sceneSeconds[side.side];
-    if (side.type === 'image-to-video') return { imageKey: key, prompt: side.prompt, seconds };
+    const [seconds, label] = [sceneSeconds[side.side], beforeAfterTexts.sideLabel(side.side)];
+    if (side.type === 'image-to-video') return { imageKey: key, prompt: side.prompt, seconds, label };
     // Without a prompt the side's name picks the camera move, so the two stills need not move alike.
-    if (side.type === 'image') return { local: 'still', key, prompt: side.prompt || side.side, seconds };
-    return { local: 'video', key, seconds };
+    if (side.type === 'image') return { local: 'still', key, prompt: side.prompt || side.side, seconds, label };
+    return { local: 'video', key, seconds, label };
   }
 
   return {
