@@ -37,7 +37,7 @@ test('UGC Video: the form to a still, a reload on step 2, the video, and the tai
   await expect(page.getByLabel(ugcFieldLabels.background)).toHaveValue('Livingroom');
   const note = page.getByRole('note');
   await expect(note).toContainText(ugcTexts.offlineImage);
-  await expect(note).toContainText('Gender, Ethnicity, Age group and Clothing need an AI image provider');
+  await expect(note).toContainText(ugcTexts.offlinePeople('Gender, Ethnicity, Age group and Clothing'));
   await expect(page.getByText(ugcTexts.imageHint)).toBeVisible();
 
   const generateImage = page.getByRole('button', { name: ugcTexts.generateImage });

@@ -4,7 +4,7 @@ import { processLog } from './process-log.ts';
 import { claimScratchDir } from './scratch-dir.ts';
 import { openDatabase } from './db/client.ts';
 import { composeApp } from './compose.ts';
-import { mailboxLine, startBanner } from './start-banner.ts';
+import { mailboxLine, standInsLine, startBanner } from './start-banner.ts';
 
 const loaded = loadConfig();
 const scratch = claimScratchDir(loaded.tmpDir);
@@ -34,3 +34,5 @@ await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL';
 console.log(startBanner({ url: config.publicUrl, database: where, dataDir: config.dataDir, color: process.stdout.isTTY === true }));
 if (!config.smtpUrl) console.log(mailboxLine(config));
+const standIns = standInsLine(config);
+if (standIns) console.log(standIns);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailboxLine, startBanner } from './start-banner.ts';
+import { mailboxLine, standInsLine, startBanner } from './start-banner.ts';
 
 describe('startBanner', () => {
   it('frames the address and the data folders in a box of even width, plain outside a terminal', () => {
@@ -32,3 +32,22 @@ describe('mailboxLine', () => {
     expect(line).toContain('OPERATOR_TOKEN');
   });
 });
+
+describe('standInsLine', () => {
+  const offline = { videoGeneration: {}, imageGeneration: {}, tts: {} };
+
+  it("names each offline stand-in with the settings that switch its vendor on, for the operator's log", () => {
+    const line = standInsLine(offline)!;
+    expect(line).toMatch(/^Offline stand-ins \(operator only/);
+    for (const setting of ['FAL_KEY', 'REPLICATE_API_TOKEN', 'OPENAI_IMAGE_API_KEY', 'LLM_BASE_URL', 'OPENAI_API_KEY', 'PEXELS_API_KEY']) expect(line).toContain(setting);
+  });
+
+  it('leaves out what has a vendor, and says nothing when every capability has one', () => {
+    const someVendors = standInsLine({ ...offline, videoGeneration: { replicate: {} }, pexels: {} })!;
+    expect(someVendors).not.toContain('AI video');
+    expect(someVendors).not.toContain('PEXELS_API_KEY');
+    expect(someVendors).toContain('LLM_BASE_URL');
+    expect(standInsLine({ videoGeneration: { fal: {} }, imageGeneration: { openai: {} }, llm: {}, tts: { openai: {} }, pexels: {} })).toBeNull();
+  });
+});
+

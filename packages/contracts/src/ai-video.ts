@@ -14,6 +14,9 @@ export const aiVideoMessages = {
   refused: 'The video provider refused this image or prompt. Try another image or wording.',
   failed: 'Video generation failed or timed out.',
   dailyLimit: (perDay: number) => `You have used today's ${perDay} AI video generations. Please try again tomorrow.`,
-  /** Shown where a user picks the offline generator: it animates the still, it does not generate footage. */
-  offline: 'Offline motion — connect an AI video provider for generated footage',
+  /**
+   * Shown where a user picks the offline generator: it animates the still, it does not generate footage. Customers
+   * are told what they get; how an operator switches a vendor on is printed at the server's start (standInsLine).
+   */
+  offline: 'Motion template: a camera move over your picture, not AI-generated footage',
 } as const;

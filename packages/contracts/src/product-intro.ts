@@ -165,11 +165,10 @@ export const introTexts = {
   restoring: 'Looking for your video in progress…',
   progressLabel: 'Generation progress',
   /** Where the offline generator makes the footage: what it does with the scene directions (UI.md offline stand-ins). */
-  offlineDirections: 'The offline renderer moves the camera over each image; the scene directions take effect with an AI video provider.',
-  /** The badge on a result the offline renderer made, and its tooltip naming the settings that switch a provider on. */
-  offlineBadge: 'Offline motion',
-  offlineBadgeTooltip:
-    'Made by the offline motion renderer. Set FAL_KEY and FAL_MODEL_IMAGE_TO_VIDEO (or REPLICATE_API_TOKEN and REPLICATE_MODEL_IMAGE_TO_VIDEO) on the server for footage from an AI video provider.',
+  offlineDirections: 'The motion template moves the camera over each image and does not follow the scene directions.',
+  /** The badge on a result the offline renderer made, and what it means. */
+  offlineBadge: 'Motion template',
+  offlineBadgeTooltip: 'Made with a motion template: a camera move over your images, not AI-generated footage.',
 
   // The server's refusals (SPEC §5: every scene needs a file; a custom scene prompt needs text, max 90 chars; a
   // transition is needed), checked before anything is stored or charged.

@@ -184,9 +184,8 @@ export const ugcTexts = {
   generateImage: 'Generate Image',
   imageBusy: 'Generating your UGC image',
   imageEstimate: 'This usually takes under a minute. Do not refresh.',
-  offlineImage: 'Offline image compositor: your product is placed on an illustrated scene of the background you choose.',
-  offlinePeople: (choices: string) =>
-    `${choices} need an AI image provider: the offline compositor draws no one (only a hand for 'Held by person'), so these choices are kept for a real provider but not shown in the image.`,
+  offlineImage: 'Image template: your product is placed on an illustrated scene of the background you choose.',
+  offlinePeople: (choices: string) => `The image template shows no people (only a hand for 'Held by person'), so ${choices} do not change the picture.`,
   imagesLeft: (n: number) => `${n} image generation${n === 1 ? '' : 's'} left in this plan period.`,
   // Server refusals (SPEC §5: product name and image are needed).
   needProduct: 'Please enter the product name.',

@@ -177,7 +177,7 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
         </Button>
         <Button onClick={createVideo}>Create Video</Button>
         {aiVideo.generator === 'local' && (
-          <p className="rounded-full bg-gray-100 px-3 py-1 text-xs text-muted" title="Set FAL_KEY or REPLICATE_API_TOKEN on the server for generated footage">
+          <p className="rounded-full bg-gray-100 px-3 py-1 text-xs text-muted">
             {aiVideoMessages.offline}
           </p>
         )}
