@@ -68,8 +68,12 @@ test('Create Video offers the eight video types with both notes; Escape closes; 
   for (const [index, tile] of videoTypeTiles.entries()) {
     await expect(tiles.nth(index)).toContainText(tile.title);
     await expect(tiles.nth(index)).toContainText(tile.length);
+    await expect(tiles.nth(index)).toContainText(tile.makes);
   }
   await expect(dialog.getByRole('link', { name: /Custom Storyboard/ })).toHaveAttribute('href', '/script');
+  // Smart Storyboard is named where it is (a step of Custom Storyboard), and Product Intro has an entry of its own.
+  await expect(dialog.getByRole('link', { name: /Custom Storyboard/ })).toContainText('Smart Storyboard');
+  await expect(dialog.getByRole('link', { name: /^Product Intro 14 secs/ })).toHaveAttribute('href', '/product-intro');
   await expect(dialog.getByText(dashboardMessages.musicNote)).toBeVisible();
   await expect(dialog.getByText(dashboardMessages.aiNote)).toBeVisible();
 

@@ -50,11 +50,12 @@ test('Product Intro: four scene types with their images to a 14 s video, then th
   test.setTimeout(600_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signedInOnDashboard(page, 'intro');
-  // Product Intro has no tile: the modal's note about fully AI videos links it.
+  // Product Intro has no tile in the spec's list: it has its own entry under the tiles (and the AI note links it too).
   await page.getByRole('button', { name: 'Create Video' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(dashboardMessages.aiNote)).toBeVisible();
-  await dialog.getByRole('link', { name: 'Product Intro' }).click();
+  await expect(dialog.getByRole('link', { name: 'Product Intro', exact: true })).toHaveAttribute('href', '/product-intro');
+  await dialog.getByRole('link', { name: /^Product Intro 14 secs/ }).click();
   await expect(page).toHaveURL(/\/product-intro$/);
   await expect(page.getByRole('heading', { name: introTexts.heading, level: 1 })).toBeVisible();
   await expect(page.getByRole('note').filter({ hasText: aiVideoMessages.offline })).toBeVisible();

@@ -1,4 +1,4 @@
-import { dashboardMessages, dashboardNoteLinks, videoTypeTiles } from '@reelsmith/contracts';
+import { dashboardMessages, dashboardNoteLinks, productIntroEntry, videoTypeTiles } from '@reelsmith/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Dialog } from '../../components/ui/Dialog.tsx';
@@ -16,7 +16,7 @@ interface VideoTypeDialogProps {
 const tileClasses =
   'flex h-full w-full flex-col items-start gap-1 rounded-lg border border-gray-200 bg-white p-4 text-left hover:border-accent hover:bg-accent-soft disabled:cursor-wait disabled:opacity-60';
 
-function TileText({ tile, busy }: { tile: Tile; busy?: boolean }) {
+function TileText({ tile, busy }: { tile: { title: string; length: string; makes: string }; busy?: boolean }) {
   return (
     <>
       <span className="flex items-center gap-2 font-semibold">
@@ -24,6 +24,7 @@ function TileText({ tile, busy }: { tile: Tile; busy?: boolean }) {
         {busy && <Spinner className="size-4" />}
       </span>
       <span className="text-sm text-muted">{tile.length}</span>
+      <span className="text-sm">{tile.makes}</span>
     </>
   );
 }
@@ -94,6 +95,9 @@ export function VideoTypeDialog({ open, userId, onClose }: VideoTypeDialogProps)
           </li>
         ))}
       </ul>
+      <Link to={productIntroEntry.path} className={`${tileClasses} sm:flex-row sm:items-baseline sm:gap-3`}>
+        <TileText tile={productIntroEntry} />
+      </Link>
       {failed && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {dashboardMessages.createEntryFailed}
