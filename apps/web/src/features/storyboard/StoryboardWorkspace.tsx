@@ -76,7 +76,9 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
 
   const destination = target ?? firstSceneWithoutVideo(scenes);
 
+  /** A pick fills one scene, so the modal closes on it and the page says where it went. */
   function addStock(upload: UploadResponse, item: AddedStock) {
+    setStockOpen(false);
     const index = destination - 1;
     if (upload.kind === 'video') {
       const error = pickedVideoError(upload.size);
