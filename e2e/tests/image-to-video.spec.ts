@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, ftruncateSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { imageToVideoTexts, maxImageBytes, scriptTexts, uploadPolicies } from '@reelsmith/contracts';
+import { generatedVideoTexts, imageToVideoTexts, maxImageBytes, scriptTexts, uploadPolicies } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedAccount, logIn } from './helpers.ts';
 
@@ -160,6 +160,8 @@ test('Animated Images: Restart drops the result and every choice, back to an emp
   await page.getByRole('button', { name: 'Convert to video' }).click();
   await expect(page.getByLabel('Your video')).toBeVisible({ timeout: 20_000 });
 
+  // Restart says what it does before it is pressed.
+  await expect(page.getByRole('button', { name: 'Restart' })).toHaveAccessibleDescription(generatedVideoTexts.restartHint('Convert to video'));
   await page.getByRole('button', { name: 'Restart' }).click();
   await expect(page.getByLabel('Your video')).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Chosen images' })).toHaveCount(0);

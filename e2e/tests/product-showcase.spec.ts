@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aiVideoMessages, draftTexts, showcaseTexts, videoFlows } from '@reelsmith/contracts';
+import { aiVideoMessages, draftTexts, generatedVideoTexts, showcaseTexts, videoFlows } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { finishAndDownload, openFromTile, phoneShot, pixelAt, writeFittingScript } from './finish.ts';
 
@@ -175,6 +175,7 @@ test('Product Showcase: each failure shows its message, and a running generation
   await expect(busy).toContainText(showcaseTexts.resumed);
   await expect(page.getByRole('progressbar', { name: showcaseTexts.progressLabel })).toHaveAttribute('aria-valuenow', '40');
   await expect(page.getByLabel(showcaseTexts.result)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Restart' })).toHaveAccessibleDescription(generatedVideoTexts.restartHint('Generate'));
   await page.getByRole('button', { name: 'Restart' }).click();
   await expect(page.getByLabel(showcaseTexts.textLabel(1))).toHaveValue('');
 });

@@ -1,4 +1,4 @@
-import { beforeAfterTexts, defaultImageEffect, genericMessages, type BeforeAfterSide, type ImageEffect } from '@reelsmith/contracts';
+import { beforeAfterTexts, defaultImageEffect, generatedVideoTexts, genericMessages, type BeforeAfterSide, type ImageEffect } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
@@ -67,7 +67,7 @@ export function BeforeAfterPage() {
 
   if (generation.phase === 'done') {
     const projectId = generation.projectId;
-    return <GeneratedVideo heading={title} url={generation.url} label="Your video" onRestart={restart} onNext={() => void goNext(projectId)} />;
+    return <GeneratedVideo heading={title} url={generation.url} label="Your video" onRestart={restart} restartHint={generatedVideoTexts.restartHint('Generate')} onNext={() => void goNext(projectId)} />;
   }
 
   const busy = generation.phase === 'busy';

@@ -1,4 +1,4 @@
-import { defaultImageEffect, imageToVideoTexts, uploadPolicies, type ImageEffect } from '@reelsmith/contracts';
+import { defaultImageEffect, generatedVideoTexts, imageToVideoTexts, uploadPolicies, type ImageEffect } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
@@ -74,7 +74,7 @@ export function ImageToVideoPage() {
 
   if (conversion.phase === 'done') {
     const done = conversion.projectId;
-    return <GeneratedVideo heading="Animated Images" url={conversion.url} label="Your video" onRestart={restart} onNext={() => void goNext(done)} />;
+    return <GeneratedVideo heading="Animated Images" url={conversion.url} label="Your video" onRestart={restart} restartHint={generatedVideoTexts.restartHint('Convert to video')} onNext={() => void goNext(done)} />;
   }
 
   return (

@@ -1,4 +1,4 @@
-import { aiVideoMessages, defaultImageEffect, genericMessages, introTexts, type ImageEffect, type IntroSceneType } from '@reelsmith/contracts';
+import { aiVideoMessages, defaultImageEffect, generatedVideoTexts, genericMessages, introTexts, type ImageEffect, type IntroSceneType } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { TransitionPicker } from '../../components/media/TransitionPicker.tsx';
@@ -82,7 +82,7 @@ export function ProductIntroPage() {
         <span className="sr-only">. {introTexts.offlineBadgeTooltip}</span>
       </p>
     );
-    return <GeneratedVideo heading={introTexts.heading} url={generation.url} label={introTexts.result} note={badge} onRestart={restart} onNext={() => void goNext(projectId)} />;
+    return <GeneratedVideo heading={introTexts.heading} url={generation.url} label={introTexts.result} note={badge} onRestart={restart} restartHint={generatedVideoTexts.restartHint('Generate')} onNext={() => void goNext(projectId)} />;
   }
 
   const busy = generation.phase === 'busy';

@@ -1,4 +1,4 @@
-import { aiVideoMessages, genericMessages, showcaseLengths, showcaseScenes, showcaseTexts, type ImageEffect, type ShowcaseLength } from '@reelsmith/contracts';
+import { aiVideoMessages, generatedVideoTexts, genericMessages, showcaseLengths, showcaseScenes, showcaseTexts, type ImageEffect, type ShowcaseLength } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { TransitionPicker } from '../../components/media/TransitionPicker.tsx';
@@ -66,7 +66,7 @@ export function ProductShowcasePage() {
 
   if (showcase.phase === 'done') {
     const projectId = showcase.projectId;
-    return <GeneratedVideo heading={showcaseTexts.heading} url={showcase.url} label={showcaseTexts.result} onRestart={restart} onNext={() => void goNext(projectId)} />;
+    return <GeneratedVideo heading={showcaseTexts.heading} url={showcase.url} label={showcaseTexts.result} onRestart={restart} restartHint={generatedVideoTexts.restartHint('Generate')} onNext={() => void goNext(projectId)} />;
   }
 
   const sceneCount = showcaseScenes[length];
