@@ -74,8 +74,10 @@ test('Create AI Video: an uploaded image animated per scene, left and found agai
   for (let n = 1; n <= 6; n++) await expect(page.getByLabel(`Scene ${n}`, { exact: true })).not.toBeEmpty({ timeout: 60_000 });
   await expect(page.getByText(aiVideoMessages.offline)).toBeVisible();
   await page.getByLabel('Image for scene 1').setInputFiles(hero);
-  for (const [i, still] of others.entries()) await page.getByLabel(`Image for scene ${i + 2}`).setInputFiles(still);
-  await expect(page.getByRole('img', { name: 'Scene 6 image' })).toBeVisible();
+  for (const [i, still] of others.slice(0, 4).entries()) await page.getByLabel(`Image for scene ${i + 2}`).setInputFiles(still);
+  await expect(page.getByRole('img', { name: 'Scene 5 image' })).toBeVisible();
+  // The last scene has no image and words no stock picture matches: it gets a title card of its words, no error.
+  await page.getByLabel('Scene 6', { exact: true }).fill('Voiceover: "Zebras welcome, quokkas too."');
 
   const clicked = Date.now();
   const started = page.waitForResponse((r) => r.url().endsWith('/api/generate-ai-video') && r.request().method() === 'POST', { timeout: 120_000 });
@@ -111,6 +113,11 @@ test('Create AI Video: an uploaded image animated per scene, left and found agai
   expect(isHero(centre(early)), `centre at 0.1 s: ${centre(early)}`).toBe(true);
   expect(isHero(centre(later)), `centre at 1 s: ${centre(later)}`).toBe(true);
   expect(difference(early, later), 'the still moves').toBeGreaterThan(1);
+  // The last scene is its title card: white words in the upper part of the frame.
+  const card = frame(preview, voiceSeconds - 0.3);
+  let white = 0;
+  for (let i = 0; i < 86 * 108 * 3; i += 3) if (card[i]! > 220 && card[i + 1]! > 220 && card[i + 2]! > 220) white += 1;
+  expect(white, 'white words on the title card').toBeGreaterThan(40);
   await expect(page.getByRole('button', { name: 'Restart' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Next' }).click();
@@ -129,9 +136,9 @@ test('Create AI Video: an uploaded image animated per scene, left and found agai
   expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 1080, height: 1920 });
   expect(info.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
   expect(Math.abs(Number(info.format.duration) - voiceSeconds)).toBeLessThanOrEqual(0.5);
-  // One AI credit however often the page asked, and one video credit for the final video.
+  // The offline clips are motion templates: no AI credit however often the page asked; one video credit for the final video.
   await page.goto('/dashboard');
-  await expect(page.getByText(/^AI Videos Used: \(1 \/ \d+\)$/)).toBeVisible();
+  await expect(page.getByText(/^AI Videos Used: \(0 \/ \d+\)$/)).toBeVisible();
   await expect(page.getByText(/^Videos Used: \(1 \/ \d+\)$/)).toBeVisible();
 });
 

@@ -126,7 +126,8 @@ test('Before/After: image to video while a credit remains, offline label and pro
 
   // Away to the dashboard, then back on the project (as its Continue does): the generation is still there.
   await page.goto('/dashboard');
-  await expect(page.getByText(/^AI Videos Used: \(1 \/ 1\)$/)).toBeVisible();
+  // Offline, image to video is a motion template: it takes no AI credit.
+  await expect(page.getByText(/^AI Videos Used: \(0 \/ 1\)$/)).toBeVisible();
   await page.goto(`/before-after?project=${project}`);
   await expect(page.getByLabel('Your video')).toHaveAttribute('src', /-before-after\.mp4/, { timeout: 300_000 });
 

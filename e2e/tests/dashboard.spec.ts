@@ -75,7 +75,8 @@ test('Create Video offers the eight video types with both notes; Escape closes; 
   await expect(dialog.getByRole('link', { name: /Custom Storyboard/ })).toContainText('Smart Storyboard');
   await expect(dialog.getByRole('link', { name: /^Product Intro 14 secs/ })).toHaveAttribute('href', '/product-intro');
   await expect(dialog.getByText(dashboardMessages.musicNote)).toBeVisible();
-  await expect(dialog.getByText(dashboardMessages.aiNote)).toBeVisible();
+  // This server has no AI vendor: the note says the AI formats make motion templates, which take no AI credit.
+  await expect(dialog.getByText(dashboardMessages.motionTemplatesNote)).toBeVisible();
 
   // Focus stays inside the modal however far Tab goes.
   for (let i = 0; i < 12; i += 1) await page.keyboard.press('Tab');

@@ -85,7 +85,15 @@ export async function chooseFirstTrack(page: Page, project: string): Promise<voi
   await expect(page).toHaveURL(new RegExp(`/subtitles\\?project=${project}$`));
 }
 
-export async function finishAndDownload(page: Page, project: string, dir: string, shotName: string, ownVideoSeconds = 0): Promise<FinishedVideo> {
+/** `atSubtitles` looks at (or changes) the subtitles page before its captions are made. */
+export async function finishAndDownload(
+  page: Page,
+  project: string,
+  dir: string,
+  shotName: string,
+  ownVideoSeconds = 0,
+  atSubtitles?: (page: Page) => Promise<void>,
+): Promise<FinishedVideo> {
   await expect(page.getByLabel(audioTexts.projectVideoLabel, { exact: true })).toBeVisible();
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/save-audio'), { timeout: 90_000 });
   await page.getByRole('button', { name: audioTexts.generate }).click();
@@ -109,6 +117,7 @@ export async function finishAndDownload(page: Page, project: string, dir: string
 
   await chooseFirstTrack(page, project);
 
+  await atSubtitles?.(page);
   await page.getByRole('button', { name: 'Generate Subtitles' }).click();
   await expect(page.getByRole('region', { name: 'Captions' }).getByRole('textbox').first()).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Final Video' }).click();

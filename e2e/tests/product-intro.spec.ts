@@ -53,7 +53,7 @@ test('Product Intro: four scene types with their images to a 14 s video, then th
   // Product Intro has no tile in the spec's list: it has its own entry under the tiles (and the AI note links it too).
   await page.getByRole('button', { name: 'Create Video' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText(dashboardMessages.aiNote)).toBeVisible();
+  await expect(dialog.getByText(dashboardMessages.motionTemplatesNote)).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Product Intro', exact: true })).toHaveAttribute('href', '/product-intro');
   await dialog.getByRole('link', { name: /^Product Intro 14 secs/ }).click();
   await expect(page).toHaveURL(/\/product-intro$/);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aiVideoMessages, draftTexts, generatedVideoTexts, showcaseTexts, videoFlows } from '@reelsmith/contracts';
+import { aiVideoMessages, draftTexts, generatedVideoTexts, showcaseTexts, subtitleTexts, videoFlows } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { finishAndDownload, openFromTile, phoneShot, pixelAt, writeFittingScript } from './finish.ts';
 
@@ -85,9 +85,22 @@ test('Product Showcase: 7 s from the tile to a downloaded final video; the image
 
   await page.getByRole('button', { name: 'Next' }).click();
   await writeFittingScript(page, project, 7);
-  const { file } = await finishAndDownload(page, project, dir, 'showcase', 7);
+  const { file } = await finishAndDownload(page, project, dir, 'showcase', 7, async () => {
+    // The showcase's captions are at the bottom: subtitles start in the middle, and choosing Bottom is warned of.
+    const position = page.getByRole('group', { name: 'Position' });
+    await expect(position.getByRole('radio', { name: 'Middle' })).toBeChecked();
+    await expect(page.getByText(subtitleTexts.coversPictureText('bottom'))).toHaveCount(0);
+    await position.getByText('Bottom').click();
+    await expect(page.getByRole('status').filter({ hasText: subtitleTexts.coversPictureText('bottom') })).toBeVisible();
+    await page.screenshot({ path: '/tmp/G-showcase-subtitles-warning.png' });
+    await page.getByRole('button', { name: subtitleTexts.moveSubtitles('middle') }).click();
+    await expect(position.getByRole('radio', { name: 'Middle' })).toBeChecked();
+    await expect(page.getByText(subtitleTexts.coversPictureText('bottom'))).toHaveCount(0);
+  });
   // The bottle is still in the final video, above where subtitles sit.
   expect(near(pixelAt(file, 2, 0.5, 0.36), blue)).toBe(true);
+  // A contact sheet to look at: the showcase's caption at the bottom, the subtitles in the middle.
+  ffmpeg('-i', file, '-vf', 'fps=1,scale=270:480,tile=4x2', '-frames:v', '1', '/tmp/G-showcase-final-sheet.png');
 });
 
 test('Product Showcase: 14 s needs both scenes and a transition, with its preview clip', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { createTranscriptions } from './core/files/transcriptions.ts';
+import { createGenerationCost } from './core/paid-jobs/generation-cost.ts';
 import { createPaidJobs } from './core/paid-jobs/paid-jobs.ts';
 import { createOwnSound } from './core/project/own-sound.ts';
 import { createProjectVideoJobs } from './core/project/project-video-jobs.ts';
@@ -34,7 +35,13 @@ import { voiceoverModule } from './modules/voiceover/index.ts';
 export function composeSharedCore(infra: Infrastructure): SharedCore {
   const { repositories, queue, mediaPort, config } = infra;
   const workflow = createWorkflowProjects(repositories.projects);
-  const paidJobs = createPaidJobs({ holds: repositories.videoCredits, queue, quotas: infra.quotas, uploads: infra.uploads, workflow });
+  const generationCost = createGenerationCost({
+    offline: infra.videoGenerator.name === 'local',
+    statuses: repositories.jobStatus,
+    queue: infra.jobs.videoGeneration.name,
+    limits: config.offlineGenerationLimits,
+  });
+  const paidJobs = createPaidJobs({ holds: repositories.videoCredits, queue, quotas: infra.quotas, uploads: infra.uploads, workflow, generationCost });
   // check-video-status settles the credits held for image-to-video renders and AI video generations.
   const videoJobs = paidJobs.settling(createProjectVideoJobs({ workflow, queue, signer: infra.signer, renderJob: infra.jobs.render }));
   const transcriptions = createTranscriptions({ queue, job: infra.jobs.transcribe });

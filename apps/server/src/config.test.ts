@@ -60,12 +60,15 @@ describe('loadConfig', () => {
     const offline = loadConfig({ DATA_DIR: dataDir() });
     expect(offline.videoGeneration).toEqual({});
     expect(offline.videoGenerationLimits).toEqual({ runningPerUser: 2, perDay: 20, jobMinutes: 20 });
+    expect(offline.offlineGenerationLimits).toEqual({ perDay: 30, atOnce: 2 });
     expect(() => loadConfig({ DATA_DIR: dataDir(), FAL_KEY: 'fal-key' })).toThrow(/Invalid configuration: .*FAL_MODEL_IMAGE_TO_VIDEO missing/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), REPLICATE_MODEL_IMAGE_TO_VIDEO: 'kwaivgi/kling-v2.1' })).toThrow(/REPLICATE_API_TOKEN missing/);
     const fal = loadConfig({ DATA_DIR: dataDir(), FAL_KEY: 'fal-key', FAL_MODEL_IMAGE_TO_VIDEO: 'fal-ai/kling-video/v2.1/standard/image-to-video', VIDEO_GENERATION_LENGTHS: '10,5' });
     expect(fal.videoGeneration.fal).toMatchObject({ apiKey: 'fal-key', baseUrl: 'https://queue.fal.run', lengths: [5, 10], timeoutMs: 30_000 });
     const limits = loadConfig({ DATA_DIR: dataDir(), VIDEO_GENERATION_RUNNING_PER_USER: '1', VIDEO_GENERATION_DAILY_PER_USER: '5', VIDEO_GENERATION_JOB_MINUTES: '45' });
     expect(limits.videoGenerationLimits).toEqual({ runningPerUser: 1, perDay: 5, jobMinutes: 45 });
+    const offlineLimits = loadConfig({ DATA_DIR: dataDir(), OFFLINE_GENERATIONS_DAILY_PER_USER: '8', OFFLINE_GENERATIONS_AT_ONCE_PER_USER: '1' });
+    expect(offlineLimits.offlineGenerationLimits).toEqual({ perDay: 8, atOnce: 1 });
   });
 
   it('makes an operator token once and keeps it, unless OPERATOR_TOKEN gives one', () => {

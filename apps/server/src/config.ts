@@ -142,6 +142,9 @@ const envSchema = z.object({
   VIDEO_GENERATION_RUNNING_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
   VIDEO_GENERATION_DAILY_PER_USER: z.coerce.number().int().min(0).default(20),
   VIDEO_GENERATION_JOB_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(20),
+  // Motion templates cost no AI credit, only this machine's CPU: bounded per user per day and at once (issue 29).
+  OFFLINE_GENERATIONS_DAILY_PER_USER: z.coerce.number().int().min(1).default(30),
+  OFFLINE_GENERATIONS_AT_ONCE_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
   // UGC stills (issue 15): vendor images cost money though the spec charges no credit for them.
   UGC_IMAGES_PER_AI_CREDIT: z.coerce.number().int().min(1).max(100).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -196,6 +199,7 @@ export interface AppConfig {
   /** fal.ai or Replicate when set up; neither means the offline motion renderer. */
   videoGeneration: VideoGenerationSettings;
   videoGenerationLimits: VideoGenerationLimits;
+  offlineGenerationLimits: { perDay: number; atOnce: number };
   /** OpenAI image edits or fal.ai when set up; neither means the offline compositor. */
   imageGeneration: ImageGenerationSettings;
   ugcImagesPerAiCredit: number;
@@ -329,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stt: e.STT_API_KEY ? { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, timeoutMs: e.STT_TIMEOUT_MS } : undefined,
     videoGeneration,
     videoGenerationLimits: { runningPerUser: e.VIDEO_GENERATION_RUNNING_PER_USER, perDay: e.VIDEO_GENERATION_DAILY_PER_USER, jobMinutes: e.VIDEO_GENERATION_JOB_MINUTES },
+    offlineGenerationLimits: { perDay: e.OFFLINE_GENERATIONS_DAILY_PER_USER, atOnce: e.OFFLINE_GENERATIONS_AT_ONCE_PER_USER },
     imageGeneration,
     ugcImagesPerAiCredit: e.UGC_IMAGES_PER_AI_CREDIT,
     production: e.NODE_ENV === 'production',

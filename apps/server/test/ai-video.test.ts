@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { aiVideoMessages, aiVideoStateResponse, generateAiVideoResponse, quotaMessages, storyboardAiVideoTexts as texts, storyboardTexts, videoStatusResponse } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDocument } from '../src/core/project/project-document.ts';
 import { startFakeFal } from '../src/providers/video-generation/fake-fal.fixture.ts';
 import { startFakeReplicate } from '../src/providers/video-generation/fake-replicate.fixture.ts';
+import type { FakeOutcome } from '../src/providers/video-generation/fake-vendor.fixture.ts';
 import type { VideoGenerationSettings } from '../src/providers/video-generation/settings.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { localVendorTuning, startTestApp, type TestApp } from './app.ts';
@@ -67,6 +69,9 @@ async function session(t: TestApp, email: string) {
     state: async () => aiVideoStateResponse.parse((await account.client.post('/api/ai-video-state', { user_id: account.userId, video_id: videoId })).json()),
     document: async () => (await repositories.projects.findOwned(account.userId, videoId))!.composition as ProjectDocument,
     aiVideosUsed: async () => (await repositories.subscriptions.find(account.userId))!.aiVideosUsed,
+    /** The credits the project holds for generations whose outcome is not settled yet, by job. */
+    holds: () => repositories.videoCredits.holds(account.userId, videoId),
+    cancel: (jobId: string) => account.client.post(`/api/jobs/${jobId}/cancel`),
     snapshot: async () => ({ used: await s.aiVideosUsed(), uploads: (await repositories.uploads.listForUser(account.userId)).length, document: await s.document() }),
     async finished() {
       for (let i = 0; i < 600; i++) {
@@ -114,44 +119,54 @@ describe.each(targets)('Create AI Video on $name', (target) => {
     const silent = (await seedProject(t, s.userId, dir, { background: false, voice: false })).id;
     const noVoice = await s.start(scenes(1), [image(1, stills.orange)], silent);
     expect({ status: noVoice.statusCode, body: noVoice.json() }).toEqual({ status: 409, body: { error: storyboardTexts.needsVoiceover } });
-
-    await t.composed.repositories.subscriptions.update(s.userId, { aiVideosUsed: 10 });
-    const spent = await s.start(scenes(1), [image(1, stills.orange)]);
-    expect({ status: spent.statusCode, body: spent.json() }).toEqual({ status: 403, body: { error: quotaMessages.aiVideos } });
-    await t.composed.repositories.subscriptions.update(s.userId, { aiVideosUsed: 2 });
+    // A start refused for want of an AI credit is a vendor's rule: tested through the vendors below.
     expect(await s.snapshot()).toEqual(before);
     expect((await s.state()).status).toBe('none');
   }, 120_000);
 
-  it('reconnects to a running generation without a second credit; a failed one gives the credit back', async () => {
+  it('makes a motion template with no AI credit, none left to take: a reconnect follows it, a failed one gives none back', async () => {
+    // Every AI credit spent: a credit asked for would be refused, one taken would show, one given back would too.
+    await t.composed.repositories.subscriptions.update(s.userId, { aiVideosUsed: 10 });
     const first = started(await s.start(scenes(2), [image(1, stills.orange), image(2, stills.blue)]));
     expect(first).toEqual({ status: 'processing', video_id: s.videoId, reconnected: false });
     const jobId = (await s.document()).videoJob!.jobId;
-    expect(await s.aiVideosUsed()).toBe(3);
+    expect(await s.aiVideosUsed()).toBe(10);
+    expect(await s.holds()).toEqual({});
     // No worker runs yet, so the job is still queued: starting again follows it.
     const again = started(await s.start(scenes(2), [image(1, stills.orange), image(2, stills.blue)]));
     expect(again).toEqual({ status: 'processing', video_id: s.videoId, reconnected: true });
     expect((await s.document()).videoJob).toEqual({ jobId, purpose: 'ai-video' });
-    expect(await s.aiVideosUsed()).toBe(3);
+    expect(await s.aiVideosUsed()).toBe(10);
     expect(await s.state()).toMatchObject({ generator: 'local', status: 'processing' });
 
-    // The stills vanish before the generation runs: it fails, and the held credit comes back.
+    // The stills vanish before the generation runs: it fails, and there is no credit to give back.
     const background = (await s.document()).background;
     expect(background?.kind).toBe('clips');
     const uploads = await t.composed.repositories.uploads.listForUser(s.userId);
     for (const upload of uploads) await t.composed.storage.delete(upload.storageKey);
     await t.composed.queue.startWorkers(1);
     expect(await s.finished()).toMatchObject({ status: 'error', error: aiVideoMessages.failed });
-    expect(await s.aiVideosUsed()).toBe(2);
+    expect(await s.aiVideosUsed()).toBe(10);
     // The stock library indexes the operator's folder with the workers' help.
     await t.composed.media.library.start();
   }, 120_000);
 
-  it('refuses a scene without an image that no stock picture matches, changing nothing', async () => {
-    const before = await s.snapshot();
-    const response = await s.start({ scene1: 'A zebra crossing the savannah at dusk.' });
-    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 422, body: { error: texts.noStockImage(1) } });
-    expect(await s.snapshot()).toEqual(before);
+  it('gives a scene no stock picture matches a title card of its words, stored as the user’s image', async () => {
+    const before = (await t.composed.repositories.uploads.listForUser(s.userId)).length;
+    const answer = started(await s.start({ scene1: 'A zebra crossing the savannah at dusk.' }));
+    expect(answer.reconnected).toBe(false);
+    const uploads = await t.composed.repositories.uploads.listForUser(s.userId);
+    expect(uploads).toHaveLength(before + 1);
+    const card = uploads.find((upload) => upload.originalName === 'scene-1-title-card.jpg')!;
+    const { data, info } = await sharp(await t.composed.storage.localPath(card.storageKey)).resize(108, 192).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([108, 192]);
+    // White words in the upper part of the card; none where subtitles sit (the middle and the bottom).
+    const whiteRows = new Set<number>();
+    for (let i = 0; i < data.length; i += 3) if (data[i]! > 230 && data[i + 1]! > 230 && data[i + 2]! > 230) whiteRows.add(Math.floor(i / 3 / 108));
+    expect(whiteRows.size).toBeGreaterThan(4);
+    expect(Math.max(...whiteRows)).toBeLessThan(85);
+    // Not rendered here: cancelled, as the page's Cancel does.
+    expect((await s.cancel((await s.document()).videoJob!.jobId)).statusCode).toBe(200);
   }, 60_000);
 
   // The render itself does not depend on the database: made and measured once, on the first one.
@@ -163,7 +178,8 @@ describe.each(targets)('Create AI Video on $name', (target) => {
     const seconds = (Date.now() - startedAt) / 1000;
     console.info(`AI video (offline, 3 scenes) from start to result: ${seconds.toFixed(1)} s`);
     expect(done.status, JSON.stringify(done)).toBe('done');
-    expect(await s.aiVideosUsed()).toBe(3);
+    // A motion template: no AI credit taken (every one is spent, from the test before).
+    expect(await s.aiVideosUsed()).toBe(10);
     const document = await s.document();
     const key = (document.background as { clips: { key: string }[] }).clips[0]!.key;
     const output = await t.composed.storage.localPath(key);
@@ -180,19 +196,35 @@ describe.each(targets)('Create AI Video on $name', (target) => {
     expect(await s.state()).toMatchObject({ status: 'done', user_video_url: expect.any(String) });
   }, 240_000);
 
-  it('starts exactly one generation from ten parallel starts at one remaining credit', async () => {
-    await t.composed.repositories.subscriptions.update(s.userId, { aiVideosUsed: 9 });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => s.start(scenes(2), [image(1, stills.orange), image(2, stills.blue)])));
-    const begun = answers.filter((answer) => answer.statusCode === 200 && !generateAiVideoResponse.parse(answer.json()).reconnected);
-    expect(begun).toHaveLength(1);
-    for (const answer of answers.filter((a) => a.statusCode !== 200)) expect(answer.json()).toEqual({ error: quotaMessages.aiVideos });
-    expect(await s.aiVideosUsed()).toBe(10);
-    expect((await s.finished()).status).toBe('done');
-    expect(await s.aiVideosUsed()).toBe(10);
-  }, 240_000);
+  it('begins only two of ten parallel starts on ten projects (the offline bound at once), storing nothing for the others', async () => {
+    const { repositories } = t.composed;
+    const projects = [];
+    for (let i = 0; i < 10; i++) projects.push((await seedProject(t, s.userId, dir, { background: false, text: voiceText })).id);
+    const documentOf = async (id: string) => (await repositories.projects.findOwned(s.userId, id))!.composition as ProjectDocument;
+    const before = { used: await s.aiVideosUsed(), uploads: (await repositories.uploads.listForUser(s.userId)).length, documents: await Promise.all(projects.map(documentOf)) };
+
+    const answers = await Promise.all(projects.map((id) => s.start(scenes(2), [image(1, stills.orange), image(2, stills.blue)], id)));
+    const begun = answers.flatMap((answer, i) => (answer.statusCode === 200 ? [{ i, answer: generateAiVideoResponse.parse(answer.json()) }] : []));
+    expect(begun).toHaveLength(2);
+    for (const { i, answer } of begun) expect(answer).toEqual({ status: 'processing', video_id: projects[i], reconnected: false });
+    for (const answer of answers.filter((a) => a.statusCode !== 200)) {
+      expect({ status: answer.statusCode, body: answer.json() }).toEqual({ status: 429, body: { error: aiVideoMessages.offlineAtOnce(2) } });
+    }
+    // Two stills stored for each of the two begun, nothing for the refused; no AI credit taken.
+    expect((await repositories.uploads.listForUser(s.userId)).length).toBe(before.uploads + 4);
+    expect(await s.aiVideosUsed()).toBe(before.used);
+    const after = await Promise.all(projects.map(documentOf));
+    const begunAt = new Set(begun.map(({ i }) => i));
+    projects.forEach((_, i) => {
+      if (begunAt.has(i)) expect(after[i]!.videoJob?.purpose).toBe('ai-video');
+      else expect(after[i]).toEqual(before.documents[i]);
+    });
+    // Not rendered: cancelled, as the page's Cancel does.
+    for (const i of begunAt) expect((await s.cancel(after[i]!.videoJob!.jobId)).statusCode).toBe(200);
+  }, 120_000);
 });
 
-const vendors: Record<string, () => Promise<{ settings: VideoGenerationSettings; nextOutcome(outcome: 'completes', polls: number): void; close(): Promise<void> }>> = {
+const vendors: Record<string, () => Promise<{ settings: VideoGenerationSettings; nextOutcome(outcome: FakeOutcome, polls?: number): void; close(): Promise<void> }>> = {
   fal: async () => {
     const fake = await startFakeFal();
     const fal = { apiKey: fake.apiKey, model: 'fal-ai/kling-video/v2.1/standard/image-to-video', baseUrl: fake.baseUrl, storageUrl: fake.baseUrl, webhookJwksUrl: fake.jwksUrl, timeoutMs: 3000, lengths: [5, 10] };
@@ -232,4 +264,68 @@ describe.each(Object.keys(vendors))('Create AI Video through %s (its local proto
     expect(Math.abs(info.duration - document.voiceover!.duration)).toBeLessThan(0.2);
     expect(await s.aiVideosUsed()).toBe(3);
   }, 240_000);
+
+  // The AI credit rules (SPEC §6) hold when a vendor generates. Its generations are kept running (the vendor never
+  // finishes them) or made to fail, so none of these renders.
+  const forever = 1_000_000;
+
+  it('takes one AI credit at the start, none for a reconnect, and gives it back when the generation is cancelled', async () => {
+    const s = await session(t, `ai-video-${name}-cancel@example.com`);
+    vendor.nextOutcome('completes', forever);
+    const first = started(await s.start(scenes(2), [image(1, stills.orange), image(2, stills.blue)]));
+    expect(first).toEqual({ status: 'processing', video_id: s.videoId, reconnected: false });
+    const jobId = (await s.document()).videoJob!.jobId;
+    expect(await s.aiVideosUsed()).toBe(3);
+    expect(await s.holds()).toEqual({ [jobId]: 'aiVideos' });
+    const again = started(await s.start(scenes(2), [image(1, stills.orange), image(2, stills.blue)]));
+    expect(again).toEqual({ status: 'processing', video_id: s.videoId, reconnected: true });
+    expect((await s.document()).videoJob).toEqual({ jobId, purpose: 'ai-video' });
+    expect(await s.aiVideosUsed()).toBe(3);
+
+    expect((await s.cancel(jobId)).statusCode).toBe(200);
+    expect((await s.finished()).status).toBe('error');
+    expect(await s.aiVideosUsed()).toBe(2);
+    // Read again: given back once only.
+    expect((await s.state()).status).toBe('error');
+    expect(await s.aiVideosUsed()).toBe(2);
+    expect(await s.holds()).toEqual({});
+  }, 60_000);
+
+  it('gives the AI credit back when the vendor fails the generation', async () => {
+    const s = await session(t, `ai-video-${name}-fails@example.com`);
+    vendor.nextOutcome('fails', 1);
+    started(await s.start(scenes(2), [image(1, stills.orange), image(2, stills.blue)]));
+    expect(await s.aiVideosUsed()).toBe(3);
+    expect(await s.finished()).toMatchObject({ status: 'error', error: aiVideoMessages.failed });
+    expect(await s.aiVideosUsed()).toBe(2);
+    expect((await s.state()).status).toBe('error');
+    expect(await s.aiVideosUsed()).toBe(2);
+  }, 60_000);
+
+  it('refuses a start without an AI credit with its message, storing nothing', async () => {
+    const s = await session(t, `ai-video-${name}-spent@example.com`);
+    await t.composed.repositories.subscriptions.update(s.userId, { aiVideosUsed: 10 });
+    const before = await s.snapshot();
+    const spent = await s.start(scenes(2), [image(1, stills.orange), image(2, stills.blue)]);
+    expect({ status: spent.statusCode, body: spent.json() }).toEqual({ status: 403, body: { error: quotaMessages.aiVideos } });
+    expect(await s.snapshot()).toEqual(before);
+    expect((await s.state()).status).toBe('none');
+  }, 60_000);
+
+  it('starts exactly one generation from ten parallel starts at one remaining credit', async () => {
+    const s = await session(t, `ai-video-${name}-race@example.com`);
+    await t.composed.repositories.subscriptions.update(s.userId, { aiVideosUsed: 9 });
+    vendor.nextOutcome('completes', forever);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => s.start(scenes(2), [image(1, stills.orange), image(2, stills.blue)])));
+    const begun = answers.filter((answer) => answer.statusCode === 200 && !generateAiVideoResponse.parse(answer.json()).reconnected);
+    expect(begun).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.statusCode !== 200)) expect({ status: answer.statusCode, body: answer.json() }).toEqual({ status: 403, body: { error: quotaMessages.aiVideos } });
+    expect(await s.aiVideosUsed()).toBe(10);
+    // The two stills of the one that began: the refused stored nothing.
+    expect((await s.snapshot()).uploads).toBe(2);
+    // Cancelled rather than rendered: the credit comes back.
+    expect((await s.cancel((await s.document()).videoJob!.jobId)).statusCode).toBe(200);
+    expect((await s.finished()).status).toBe('error');
+    expect(await s.aiVideosUsed()).toBe(9);
+  }, 60_000);
 });

@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     stt: undefined,
     videoGeneration: {},
     videoGenerationLimits: { runningPerUser: 2, perDay: 20, jobMinutes: 20 },
+    offlineGenerationLimits: { perDay: 30, atOnce: 2 },
     imageGeneration: {},
     ugcImagesPerAiCredit: 5,
     production: false,

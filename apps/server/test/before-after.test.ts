@@ -160,43 +160,37 @@ describe.each(targets)('before/after on $name', (target) => {
     expect((await api.state()).aiVideosUsed).toBe(before.aiVideosUsed);
   }, 300_000);
 
-  it('takes exactly one AI credit for image to video, on one side or both, and none for the options read', async () => {
+  it('makes image to video a motion template offline: no AI credit on one side or both, a start under way followed', async () => {
     const options = beforeAfterOptionsResponse.parse((await account.client.get('/api/before-after-options')).json());
     expect(options).toEqual({ ai_credits_left: true, generator: 'local' });
     const used = (await api.state()).aiVideosUsed;
     const one = await api.generate(types('image-to-video', 'video', { before_prompt: 'the cream glides on' }), [beforeImage, afterVideo]);
     expect(one.statusCode, one.body).toBe(200);
-    expect((await api.state()).aiVideosUsed).toBe(used + 1);
     const both = await api.generate(types('image-to-video', 'image-to-video', { before_prompt: 'dull skin', after_prompt: 'glowing skin' }), [beforeImage, file('after', 'before.png')]);
     expect(both.statusCode, both.body).toBe(200);
-    expect((await api.state()).aiVideosUsed).toBe(used + 2);
-    // A start naming the project while its video is being made follows it: no second credit.
+    // A start naming the project while its video is being made follows it: nothing new begins.
     const bothProject = generateBeforeAfterResponse.parse(both.json()).video_id;
     const again = await api.generate(types('image-to-video', 'video', { before_prompt: 'again', video_id: bothProject }), [beforeImage, afterVideo]);
     expect(generateBeforeAfterResponse.parse(again.json()).video_id).toBe(bothProject);
-    expect((await api.state()).aiVideosUsed).toBe(used + 2);
+    expect((await api.state()).aiVideosUsed).toBe(used);
     if (target !== targets[0]) return;
-    // A finished generation keeps its credit.
     const done = await api.finalStatus(generateBeforeAfterResponse.parse(one.json()).video_id);
     expect(done.status).toBe('done');
-    expect((await api.state()).aiVideosUsed).toBe(used + 2);
+    expect((await api.state()).aiVideosUsed).toBe(used);
   }, 300_000);
 
-  it('accepts exactly one of 10 parallel image-to-video starts at one remaining credit, and then hides the option', async () => {
-    const racer = await signedIn(t, 'before-after-race@example.com', { allowed: 3, used: 2 });
+  it('offers image to video offline without AI credits, and of 10 parallel starts begins only as many as may run at once', async () => {
+    const racer = await signedIn(t, 'before-after-race@example.com', { allowed: 3, used: 3 });
     const race = client(t, racer);
+    expect(beforeAfterOptionsResponse.parse((await racer.client.get('/api/before-after-options')).json()).ai_credits_left).toBe(true);
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => race.generate(types('image-to-video', 'video', { before_prompt: 'zoom in on the jar' }), [beforeImage, afterVideo])),
     );
     const accepted = responses.filter((r) => r.statusCode === 200);
-    expect(accepted).toHaveLength(1);
-    for (const refused of responses.filter((r) => r.statusCode !== 200)) expect([refused.statusCode, refused.json().error]).toEqual([403, quotaMessages.aiVideos]);
-    expect(await race.state()).toMatchObject({ aiVideosUsed: 3, uploads: 2 });
-    expect(beforeAfterOptionsResponse.parse((await racer.client.get('/api/before-after-options')).json()).ai_credits_left).toBe(false);
-    // Without image to video a Generate still runs: it costs no AI credit.
-    const free = await race.generate(types('image', 'video'), [beforeImage, afterVideo]);
-    expect(free.statusCode, free.body).toBe(200);
-    expect((await race.state()).aiVideosUsed).toBe(3);
+    expect(accepted).toHaveLength(2);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) expect([refused.statusCode, refused.json().error]).toEqual([429, aiVideoMessages.offlineAtOnce(2)]);
+    // Only the two that began stored their files (two each).
+    expect(await race.state()).toMatchObject({ aiVideosUsed: 3, uploads: 4 });
   }, 120_000);
 });
 
@@ -259,6 +253,24 @@ describe('before/after through the fal.ai adapter', () => {
     // The credit stays spent: the generation succeeded.
     expect((await api.state()).aiVideosUsed).toBe(2);
   }, 180_000);
+
+  it('accepts exactly one of 10 parallel image-to-video starts at one remaining credit, and then hides the option', async () => {
+    const racer = await signedIn(t, 'before-after-fal-race@example.com', { allowed: 3, used: 2 });
+    const race = client(t, racer);
+    fal.nextOutcome('completes', 1);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => race.generate(types('image-to-video', 'video', { before_prompt: 'zoom in on the jar' }), [beforeImage, afterVideo])),
+    );
+    const accepted = responses.filter((r) => r.statusCode === 200);
+    expect(accepted).toHaveLength(1);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) expect([refused.statusCode, refused.json().error]).toEqual([403, quotaMessages.aiVideos]);
+    expect(await race.state()).toMatchObject({ aiVideosUsed: 3, uploads: 2 });
+    expect(beforeAfterOptionsResponse.parse((await racer.client.get('/api/before-after-options')).json()).ai_credits_left).toBe(false);
+    // Without image to video a Generate still runs: it costs no AI credit.
+    const free = await race.generate(types('image', 'video'), [beforeImage, afterVideo]);
+    expect(free.statusCode, free.body).toBe(200);
+    expect((await race.state()).aiVideosUsed).toBe(3);
+  }, 120_000);
 });
 
 describe('before/after through the Replicate adapter', () => {

@@ -86,6 +86,7 @@ describe.each(targets)('dashboard API on $name', (target) => {
       logo: null,
       trial_pack_taken: null,
       voice_id: null,
+      ai_motion_templates: true,
     });
     const daysLeft = (Date.parse(body.end_date) - Date.now()) / 86_400_000;
     expect(daysLeft).toBeGreaterThan(27);

@@ -1,5 +1,5 @@
 import { readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { videoStatusResponse } from '@reelsmith/contracts';
 import { expect } from 'vitest';
@@ -19,7 +19,8 @@ export type SignedInAccount = Awaited<ReturnType<typeof signedInAccount>>;
 /** Every file the app stored, outside its scratch folder. */
 export function storedFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !join(entry.parentPath, entry.name).includes('/tmp/'))
+    // The data folder itself lives under the OS's /tmp: only its own scratch folder (DATA_DIR/tmp) is left out.
+    .filter((entry) => entry.isFile() && !relative(dir, join(entry.parentPath, entry.name)).startsWith(`tmp${sep}`))
     .map((entry) => join(entry.parentPath, entry.name));
 }
 

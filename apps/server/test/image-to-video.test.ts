@@ -45,7 +45,7 @@ describe.each(targets)('image to video on $name', (target) => {
     account = await signUpAndConfirm(t.app, 'images@example.com');
     await account.client.post('/api/auth/sign-in/email', { email: account.email, password: account.password });
     await t.composed.quotas.current(account.userId);
-    // Two AI credits already used, so a credit given back twice would show.
+    // Two AI credits already used, so an AI credit taken or given back would show: a slideshow generates nothing, so takes none.
     await t.composed.repositories.subscriptions.update(account.userId, { aiVideosAllowed: 10, aiVideosUsed: 2 });
   }, 60_000);
   afterAll(() => t.close());
@@ -104,11 +104,12 @@ describe.each(targets)('image to video on $name', (target) => {
     expect(await state()).toEqual(before);
   });
 
-  it('gives the credit back, exactly once, when the render fails', async () => {
+  it('takes no AI credit, and none changes when the render fails, however many polls see it', async () => {
     const response = await convert({ zoom: 'yes', effect: 'fade' }, [image(1, 'red'), image(2, 'blue')]);
     expect(response.statusCode, response.body).toBe(200);
     const { video_id } = convertImagesResponse.parse(response.json());
-    expect(await aiVideosUsed()).toBe(3);
+    expect(await aiVideosUsed()).toBe(2);
+    expect(await t.composed.repositories.videoCredits.holds(account.userId, video_id)).toEqual({});
     // The first image disappears before any worker runs, so the render fails for good.
     const doc = (await projectOf(video_id)).composition as ProjectDocument;
     if (doc.background?.kind !== 'scenes') throw new Error('expected scenes');
@@ -118,7 +119,7 @@ describe.each(targets)('image to video on $name', (target) => {
     // Wait on the queue itself, so the first polls to see the failure are five at once.
     const jobId = ((await projectOf(video_id)).composition as ProjectDocument).videoJob!.jobId;
     while ((await t.composed.queue.status(account.userId, jobId)).state !== 'error') await sleep(100);
-    expect(await aiVideosUsed()).toBe(3);
+    expect(await aiVideosUsed()).toBe(2);
     const polls = await Promise.all(Array.from({ length: 5 }, () => checkStatus(video_id)));
     for (const poll of polls) expect(poll).toMatchObject({ status: 'error', user_video_url: null, error: 'Video generation failed.' });
     expect(await aiVideosUsed()).toBe(2);
@@ -126,25 +127,27 @@ describe.each(targets)('image to video on $name', (target) => {
     expect(await aiVideosUsed()).toBe(2);
   }, 120_000);
 
-  it('gives the credit back to a user who left before the render failed, when the dashboard next reads the plan', async () => {
+  it('changes no AI credit of a user who left before the render failed, when the dashboard next reads the plan', async () => {
     const response = await convert({ zoom: 'no', effect: 'fade' }, [image(1, 'red'), image(2, 'blue')]);
     const { video_id } = convertImagesResponse.parse(response.json());
+    expect(await aiVideosUsed()).toBe(2);
     const doc = (await projectOf(video_id)).composition as ProjectDocument;
     if (doc.background?.kind !== 'scenes') throw new Error('expected scenes');
     await t.composed.storage.delete(doc.background.scenes[1]!.imageKey);
     await startWorkers();
     const jobId = doc.videoJob!.jobId;
     while ((await t.composed.queue.status(account.userId, jobId)).state !== 'error') await sleep(100);
-    expect(await aiVideosUsed()).toBe(3);
+    expect(await aiVideosUsed()).toBe(2);
 
     const plan = await account.client.get(`/api/subscription?email=${encodeURIComponent(account.email)}`);
     expect(plan.statusCode, plan.body).toBe(200);
     expect(await aiVideosUsed()).toBe(2);
+    expect(await t.composed.repositories.videoCredits.holds(account.userId, video_id)).toEqual({});
     await account.client.get(`/api/subscription?email=${encodeURIComponent(account.email)}`);
     expect(await aiVideosUsed()).toBe(2);
   }, 120_000);
 
-  it('renders the images in order, each for 4 s, with the effect; the project and the credit follow', async () => {
+  it('renders the images in order, each for 4 s, with the effect, without an AI credit; the project follows', async () => {
     // The third image comes as a link to one of the user's own uploads, as a stock image added in the modal does.
     const { payload, headers } = multipartFile('file', 'green.png', readFileSync(fixtures.path('green.png')), 'image/png');
     const green = uploadResponse.parse((await account.client.request('POST', '/api/uploads/scene-image', payload, headers)).json());
@@ -154,7 +157,7 @@ describe.each(targets)('image to video on $name', (target) => {
     expect(response.statusCode, response.body).toBe(200);
     const { status, video_id } = convertImagesResponse.parse(response.json());
     expect(status).toBe('processing');
-    expect(await aiVideosUsed()).toBe(3);
+    expect(await aiVideosUsed()).toBe(2);
     expect((await state()).uploads).toBe(uploadsBefore + 2);
 
     const project = await projectOf(video_id);
@@ -183,7 +186,7 @@ describe.each(targets)('image to video on $name', (target) => {
     // The result is now the project's video (what /script-types shows), and polling again costs nothing.
     expect((await projectOf(video_id)).previewVideoKey).toMatch(new RegExp(`^users/${account.userId}/renders/${video_id}-images\\.mp4$`));
     await checkStatus(video_id);
-    expect(await aiVideosUsed()).toBe(3);
+    expect(await aiVideosUsed()).toBe(2);
   }, 180_000);
 
   it("refuses another user's project by name, with nothing changed", async () => {

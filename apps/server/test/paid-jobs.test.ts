@@ -2,12 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { quotaMessages, type QuotaKind } from '@reelsmith/contracts';
+import { aiVideoMessages, quotaMessages, type QuotaKind } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createQuotaService } from '../src/core/credits/quotas.ts';
 import { createFileUrlSigner } from '../src/core/files/file-urls.ts';
 import { createUploadService } from '../src/core/files/uploads.ts';
+import { createGenerationCost } from '../src/core/paid-jobs/generation-cost.ts';
 import { createPaidJobs, type PaidJobs } from '../src/core/paid-jobs/paid-jobs.ts';
 import { createWorkflowProjects } from '../src/core/project/workflow-projects.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -50,6 +51,8 @@ describe.each(targets)('the paid-job service on $name', (target) => {
   let queue: JobQueue;
   let workers: JobQueue;
   let paidJobs: PaidJobs;
+  /** The same service where generations are motion templates: no AI credit, one at once and three a day per user. */
+  let offlineJobs: PaidJobs;
   let quotas: ReturnType<typeof createQuotaService>;
   let users = 0;
 
@@ -66,7 +69,10 @@ describe.each(targets)('the paid-job service on $name', (target) => {
     const storage = createStorage({ dataDir, s3: undefined });
     const signer = createFileUrlSigner({ secret: 'paid-jobs-secret-paid-jobs-secret-0123', ttlSeconds: 60 });
     const uploads = createUploadService({ storage, uploads: repositories.uploads, signer, probe: createMediaPort().probeDecodable, tmpDir: join(dataDir, 'tmp') });
-    paidJobs = createPaidJobs({ holds: repositories.videoCredits, queue, quotas, uploads, workflow: createWorkflowProjects(repositories.projects) });
+    const common = { holds: repositories.videoCredits, queue, quotas, uploads, workflow: createWorkflowProjects(repositories.projects) };
+    const limits = { perDay: 3, atOnce: 1 };
+    paidJobs = createPaidJobs({ ...common, generationCost: createGenerationCost({ offline: false, statuses: repositories.jobStatus, queue: paidWork.name, limits }) });
+    offlineJobs = createPaidJobs({ ...common, generationCost: createGenerationCost({ offline: true, statuses: repositories.jobStatus, queue: paidWork.name, limits }) });
   });
   afterAll(async () => {
     await workers.stop();
@@ -92,9 +98,9 @@ describe.each(targets)('the paid-job service on $name', (target) => {
     job?: typeof paidWork;
     failIn?: 'prepare' | 'began';
   }
-  function start(userId: string, options: Options = {}) {
+  function start(userId: string, options: Options = {}, service: PaidJobs = paidJobs) {
     const { mode = 'ok', credit = 'aiVideos', job = paidWork } = options;
-    return paidJobs.start({
+    return service.start({
       userId,
       credit,
       async prepare(scope) {
@@ -232,5 +238,28 @@ describe.each(targets)('the paid-job service on $name', (target) => {
     expect((await repositories.subscriptions.find(userId))!.ideasGenerated).toBe(0);
     expect(await paidJobs.charged(userId, 'ideas', async () => 'ideas')).toBe('ideas');
     expect((await repositories.subscriptions.find(userId))!.ideasGenerated).toBe(1);
+  });
+
+  it('takes no AI credit for a motion template, and bounds each user at once and per day, storing nothing when refused', async () => {
+    const userId = await newUser(1, 1);
+    const first = await start(userId, { mode: 'hold' }, offlineJobs);
+    await waitForState(repositories, first.jobId, ['processing']);
+    expect(await aiUsed(userId)).toBe(1);
+    expect(await repositories.videoCredits.holds(userId, first.projectId)).toEqual({});
+    await expect(start(userId, {}, offlineJobs)).rejects.toThrow(aiVideoMessages.offlineAtOnce(1));
+    expect(await projectsOf(userId)).toBe(1);
+    await queue.cancel(userId, first.jobId);
+    await waitForState(repositories, first.jobId, ['cancelled']);
+    // A cancelled one does not count toward the day: three more fit, then the day is full.
+    for (let i = 0; i < 3; i++) {
+      const made = await start(userId, {}, offlineJobs);
+      await waitForState(repositories, made.jobId, ['done']);
+    }
+    await expect(start(userId, {}, offlineJobs)).rejects.toThrow(aiVideoMessages.offlineDailyLimit(3));
+    expect(await repositories.jobStatus.countEver(userId, paidWork.name)).toBe(4);
+    expect(await aiUsed(userId)).toBe(1);
+    // A video credit is not an AI generation's: it is still asked for when the generator is offline.
+    await repositories.subscriptions.update(userId, { videosUsed: 10 });
+    await expect(start(userId, { credit: 'videos' }, offlineJobs)).rejects.toThrow(quotaMessages.videos);
   });
 }, 120_000);

@@ -24,8 +24,10 @@ import { makeFixtures } from './media-fixtures.ts';
 
 /**
  * Product Intro (issue 15 part 3) through the app: every refusal on both databases, with nothing stored or charged;
- * one AI credit however many starts race for it; a start while the project's generation runs follows it; then one
- * full offline render and one through the fal.ai stand-in, each on one database only (the renders are the slow part).
+ * offline (motion templates, issue 29 §1) no AI credit, only as many generations at once as the offline bound allows;
+ * a start while the project's generation runs follows it; then one full offline render and one through the fal.ai
+ * stand-in, each on one database only (the renders are the slow part). The AI credit rules (one credit however many
+ * starts race for it, given back when the vendor fails) are tested through the fal.ai stand-in.
  */
 const targets = await testDatabaseTargets();
 const fixtures = makeFixtures();
@@ -153,17 +155,24 @@ describe.each(targets)('product intro on $name', (target) => {
     expect(await api.state()).toEqual(before);
   }, 120_000);
 
-  it('takes exactly one of 10 parallel starts at one remaining AI credit; a start while it runs follows it for free', async () => {
-    const racer = await signedIn(t, 'intro-race@example.com', { allowed: 3, used: 2 });
+  it('offline, begins only 2 of 10 parallel starts (the bound at once) and takes no AI credit; a start while one runs follows it', async () => {
+    // No AI credit left: a motion template needs none, and one taken would show.
+    const racer = await signedIn(t, 'intro-race@example.com', { allowed: 3, used: 3 });
     const race = introClient(t, racer);
     const responses = await Promise.all(Array.from({ length: 10 }, () => race.generate(validFields())));
     const accepted = responses.filter((r) => r.statusCode === 200);
-    expect(accepted).toHaveLength(1);
-    for (const refused of responses.filter((r) => r.statusCode !== 200)) expect([refused.statusCode, refused.json().error]).toEqual([403, quotaMessages.aiVideos]);
-    const { video_id, reconnected } = generateIntroResponse.parse(accepted[0]!.json());
-    expect(reconnected).toBe(false);
+    expect(accepted).toHaveLength(2);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+      expect([refused.statusCode, refused.json().error]).toEqual([429, aiVideoMessages.offlineAtOnce(2)]);
+    }
+    const begun = accepted.map((r) => generateIntroResponse.parse(r.json()));
+    expect(begun.map((b) => b.reconnected)).toEqual([false, false]);
     const started = await race.state();
-    expect(started).toMatchObject({ aiVideosUsed: 3, uploads: 4, latestProject: video_id });
+    // Four images for each of the two that began; the refused stored nothing and made no project.
+    expect(started).toMatchObject({ aiVideosUsed: 3, uploads: 8 });
+    expect(begun.map((b) => b.video_id)).toContain(started.latestProject);
+    expect((await t.composed.repositories.projects.listUnfinished(racer.userId, 20)).map((p) => p.id).sort()).toEqual(begun.map((b) => b.video_id).sort());
+    const { video_id } = begun[0]!;
 
     const project = (await t.composed.repositories.projects.findOwned(racer.userId, video_id))!;
     expect(project.videoType).toBe('product-intro');
@@ -173,7 +182,7 @@ describe.each(targets)('product intro on $name', (target) => {
     expect(await race.checkStatus(video_id)).toMatchObject({ status: 'processing' });
 
     // Generate again on the same project (a second tab, a double click) while it is queued: the same generation,
-    // nothing stored, no credit asked for (there is none left anyway).
+    // nothing stored, no credit asked for, and not refused though the user is at the bound.
     const again = await Promise.all(Array.from({ length: 3 }, () => race.generate(validFields({ video_id }))));
     for (const response of again) {
       expect(response.statusCode, response.body).toBe(200);
@@ -196,18 +205,19 @@ describe('a 14 s offline product intro', () => {
 
   beforeAll(async () => {
     t = await startTestApp(targets[0]!);
-    account = await signedIn(t, 'intro-offline@example.com', { allowed: 5, used: 1 });
+    // Every AI credit spent: a motion template needs none; one taken or given back would show.
+    account = await signedIn(t, 'intro-offline@example.com', { allowed: 1, used: 1 });
     api = introClient(t, account);
     await t.composed.queue.startWorkers(1);
   }, 60_000);
   afterAll(() => t.close());
 
-  it('joins four typed scenes of the four images, in order, into a 14 s 1080x1920 H.264, the project’s video, for one credit', async () => {
+  it('joins four typed scenes of the four images, in order, into a 14 s 1080x1920 H.264, the project’s video, for no AI credit', async () => {
     const started = Date.now();
     const response = await api.generate(validFields());
     expect(response.statusCode, response.body).toBe(200);
     const { video_id } = generateIntroResponse.parse(response.json());
-    expect((await api.state()).aiVideosUsed).toBe(2);
+    expect((await api.state()).aiVideosUsed).toBe(1);
     const done = await api.finalStatus(video_id);
     console.info(`[intro] 14 s offline generation: ${((Date.now() - started) / 1000).toFixed(1)} s from the start to a URL`);
     expect(done, JSON.stringify(done)).toMatchObject({ status: 'done', error: null, percent: 100 });
@@ -225,9 +235,9 @@ describe('a 14 s offline product intro', () => {
 
     const project = (await t.composed.repositories.projects.findOwned(account.userId, video_id))!;
     expect(project.previewVideoKey).toBe(`users/${account.userId}/renders/${video_id}-intro.mp4`);
-    // The credit stays spent, however often the status is read; a finished generation does not block a new one.
+    // No credit taken, none given back, however often the status is read.
     await api.checkStatus(video_id);
-    expect((await api.state()).aiVideosUsed).toBe(2);
+    expect((await api.state()).aiVideosUsed).toBe(1);
   }, 400_000);
 });
 
@@ -300,4 +310,47 @@ describe('a product intro through the fal.ai stand-in', () => {
     expect(info.duration).toBeCloseTo(14, 1);
     expect((await api.state()).aiVideosUsed).toBe(2);
   }, 240_000);
+
+  it('takes exactly one of 10 parallel starts at one remaining AI credit; a start while it runs follows it for free', async () => {
+    const racer = await signedIn(t, 'intro-fal-race@example.com', { allowed: 3, used: 2 });
+    const race = introClient(t, racer);
+    // The vendor never finishes: the generation runs until it is cancelled, and nothing renders.
+    fal.nextOutcome('completes', 1_000_000);
+    // The worker's own files come and go while it runs: the user's uploads, credits and projects are compared.
+    const userState = async () => {
+      const { files: _workerFiles, ...rest } = await race.state();
+      return rest;
+    };
+    const before = await userState();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => race.generate(validFields())));
+    const accepted = responses.filter((r) => r.statusCode === 200);
+    expect(accepted).toHaveLength(1);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) expect([refused.statusCode, refused.json().error]).toEqual([403, quotaMessages.aiVideos]);
+    const { video_id, reconnected } = generateIntroResponse.parse(accepted[0]!.json());
+    expect(reconnected).toBe(false);
+    const started = await userState();
+    // The one that began stored its four images; the refused stored nothing.
+    expect(started).toEqual({ aiVideosUsed: 3, uploads: before.uploads + 4, latestProject: video_id });
+    const project = (await t.composed.repositories.projects.findOwned(racer.userId, video_id))!;
+    const jobId = (project.composition as ProjectDocument).videoJob!.jobId;
+    expect(await t.composed.repositories.videoCredits.holds(racer.userId, video_id)).toEqual({ [jobId]: 'aiVideos' });
+
+    // Generate again on the same project while it runs: the same generation, no credit asked for (none is left).
+    const again = await Promise.all(Array.from({ length: 3 }, () => race.generate(validFields({ video_id }))));
+    for (const response of again) {
+      expect(response.statusCode, response.body).toBe(200);
+      expect(generateIntroResponse.parse(response.json())).toEqual({ status: 'processing', video_id, reconnected: true });
+    }
+    // A new project without a credit is refused, with nothing stored.
+    const spent = await race.generate(validFields());
+    expect([spent.statusCode, spent.json().error]).toEqual([403, quotaMessages.aiVideos]);
+    expect(await userState()).toEqual(started);
+
+    // Cancelled, the generation gives its credit back, once.
+    expect((await racer.client.post(`/api/jobs/${jobId}/cancel`)).statusCode).toBe(200);
+    expect(await race.finalStatus(video_id)).toMatchObject({ status: 'error', user_video_url: null });
+    expect((await race.state()).aiVideosUsed).toBe(2);
+    await race.checkStatus(video_id);
+    expect((await race.state()).aiVideosUsed).toBe(2);
+  }, 120_000);
 });

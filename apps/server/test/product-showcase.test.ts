@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { generateShowcaseResponse, genericMessages, quotaMessages, showcaseSettingsResponse, showcaseTexts } from '@reelsmith/contracts';
+import { aiVideoMessages, generateShowcaseResponse, genericMessages, quotaMessages, showcaseSettingsResponse, showcaseTexts } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDocument } from '../src/core/project/project-document.ts';
@@ -65,7 +65,7 @@ describe.each(targets)('product showcase on $name', (target) => {
   beforeAll(async () => {
     t = await startTestApp(target);
     account = await signedInAccount(t, 'showcase@example.com');
-    // Two AI credits already used, so a credit given back twice would show.
+    // Two AI credits already used, so a credit taken or given back would show.
     await t.composed.repositories.subscriptions.update(account.userId, { aiVideosAllowed: 10, aiVideosUsed: 2 });
     api = showcaseClient(t, account);
   }, 60_000);
@@ -111,49 +111,58 @@ describe.each(targets)('product showcase on $name', (target) => {
     expect(await state()).toEqual(before);
   }, 60_000);
 
-  it('takes exactly one of 10 parallel starts at one remaining AI credit, and gives it back when the generation fails', async () => {
-    await t.composed.repositories.subscriptions.update(account.userId, { aiVideosUsed: 9 });
+  it('takes no AI credit offline: of 10 parallel starts without a credit left, begins as many as may run at once, and a failure changes no credit', async () => {
+    // No AI credit left: a motion template needs none.
+    await t.composed.repositories.subscriptions.update(account.userId, { aiVideosUsed: 10 });
+    const before = await state();
+    const projectsBefore = (await t.composed.repositories.projects.listUnfinished(account.userId, 100)).length;
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => api.generate({ length: '7', text1 }, [image(1, coralBottle)])),
     );
     const accepted = responses.filter((r) => r.statusCode === 200);
-    expect(accepted).toHaveLength(1);
+    expect(accepted).toHaveLength(2);
     for (const refused of responses.filter((r) => r.statusCode !== 200)) {
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ error: quotaMessages.aiVideos });
+      expect([refused.statusCode, refused.json()]).toEqual([429, { error: aiVideoMessages.offlineAtOnce(2) }]);
+    }
+    // Only the two that began stored anything: a project and a product image each.
+    expect(await state()).toMatchObject({ uploads: before.uploads + 2, aiVideosUsed: 10 });
+    expect(await t.composed.repositories.projects.listUnfinished(account.userId, 100)).toHaveLength(projectsBefore + 2);
+    const videoIds = accepted.map((r) => generateShowcaseResponse.parse(r.json()).video_id);
+
+    // The product images disappear before any worker runs, so both generations fail for good.
+    const jobIds: string[] = [];
+    for (const videoId of videoIds) {
+      const project = (await t.composed.repositories.projects.findOwned(account.userId, videoId))!;
+      jobIds.push((project.composition as ProjectDocument).videoJob!.jobId);
+      expect(await t.composed.repositories.videoCredits.holds(account.userId, videoId)).toEqual({});
+    }
+    for (const upload of (await t.composed.repositories.uploads.listForUser(account.userId)).filter((u) => u.purpose === 'showcase-image')) {
+      await t.composed.storage.delete(upload.storageKey);
+    }
+    await t.composed.queue.startWorkers(1);
+    for (const jobId of jobIds) while ((await t.composed.queue.status(account.userId, jobId)).state !== 'error') await sleep(100);
+
+    for (const videoId of videoIds) {
+      expect(await api.checkStatus(videoId)).toMatchObject({ status: 'error', user_video_url: null, error: aiVideoMessages.failed });
     }
     expect(await api.aiVideosUsed()).toBe(10);
-    const { video_id } = generateShowcaseResponse.parse(accepted[0]!.json());
-
-    // The product image disappears before any worker runs, so the generation fails for good.
-    const project = (await t.composed.repositories.projects.findOwned(account.userId, video_id))!;
-    const { jobId } = (project.composition as ProjectDocument).videoJob!;
-    const upload = (await t.composed.repositories.uploads.listForUser(account.userId)).find((u) => u.purpose === 'showcase-image')!;
-    await t.composed.storage.delete(upload.storageKey);
-    await t.composed.queue.startWorkers(1);
-    while ((await t.composed.queue.status(account.userId, jobId)).state !== 'error') await sleep(100);
-
-    const failed = await api.checkStatus(video_id);
-    expect(failed).toMatchObject({ status: 'error', user_video_url: null, error: 'Video generation failed or timed out.' });
-    expect(await api.aiVideosUsed()).toBe(9);
-    await api.checkStatus(video_id);
-    expect(await api.aiVideosUsed()).toBe(9);
   }, 120_000);
 
-  it('follows the generation under way when a start names its project, without a second credit or job', async () => {
+  it('follows the generation under way when a start names its project, without a credit or a second job', async () => {
     await t.composed.repositories.subscriptions.update(account.userId, { aiVideosUsed: 5 });
     const first = generateShowcaseResponse.parse((await api.generate({ length: '7', text1 }, [image(1, coralBottle)])).json());
     const jobId = (await t.composed.repositories.projects.findOwned(account.userId, first.video_id))!.composition as ProjectDocument;
     const again = await api.generate({ length: '7', text1, video_id: first.video_id }, [image(1, yellowBottle)]);
     expect(generateShowcaseResponse.parse(again.json()).video_id).toBe(first.video_id);
-    expect(await api.aiVideosUsed()).toBe(6);
+    expect(await api.aiVideosUsed()).toBe(5);
     const after = (await t.composed.repositories.projects.findOwned(account.userId, first.video_id))!.composition as ProjectDocument;
     expect(after.videoJob?.jobId).toBe(jobId.videoJob?.jobId);
     expect((await api.finalStatus(first.video_id)).status).toBe('done');
+    expect(await api.aiVideosUsed()).toBe(5);
   }, 120_000);
 
   // The render itself does not depend on the database: made and measured once, on the first one.
-  it.runIf(target === targets[0])('makes a 7 s offline showcase: the product image moving, its text on it, 1080x1920 H.264, the project’s video', async () => {
+  it.runIf(target === targets[0])('makes a 7 s offline showcase without an AI credit: the product image moving, its text on it, 1080x1920 H.264, the project’s video', async () => {
     const settings = showcaseSettingsResponse.parse((await account.client.get('/api/product-showcase/settings')).json());
     expect(settings).toEqual({ generator: 'local' });
     const used = await api.aiVideosUsed();
@@ -162,7 +171,7 @@ describe.each(targets)('product showcase on $name', (target) => {
     expect(response.statusCode, response.body).toBe(200);
     const { status, error, video_id } = generateShowcaseResponse.parse(response.json());
     expect([status, error]).toEqual(['processing', null]);
-    expect(await api.aiVideosUsed()).toBe(used + 1);
+    expect(await api.aiVideosUsed()).toBe(used);
 
     const done = await api.finalStatus(video_id);
     console.info(`[showcase] 7 s offline generation: ${((Date.now() - started) / 1000).toFixed(1)} s from the start to a URL`);
@@ -182,9 +191,17 @@ describe.each(targets)('product showcase on $name', (target) => {
     const project = (await t.composed.repositories.projects.findOwned(account.userId, video_id))!;
     expect(project.videoType).toBe('product-showcase');
     expect(project.previewVideoKey).toBe(`users/${account.userId}/renders/${video_id}-showcase.mp4`);
-    expect((project.composition as ProjectDocument).background).toEqual({ kind: 'clips', clips: [{ key: project.previewVideoKey, duration: 7 }], fit: 'trim', hasSpeech: false });
+    // Its captions are at the bottom of the picture: the subtitles step keeps clear of them.
+    expect((project.composition as ProjectDocument).background).toEqual({
+      kind: 'clips',
+      clips: [{ key: project.previewVideoKey, duration: 7 }],
+      fit: 'trim',
+      hasSpeech: false,
+      textAt: 'bottom',
+    });
+    expect((await account.client.post('/api/get-latest-subtitles', { user_id: account.userId, video_id })).json()).toMatchObject({ subtitle_position: 'middle', picture_text_at: 'bottom' });
     await api.checkStatus(video_id);
-    expect(await api.aiVideosUsed()).toBe(used + 1);
+    expect(await api.aiVideosUsed()).toBe(used);
   }, 240_000);
 });
 
@@ -260,4 +277,56 @@ describe.each(Object.keys(vendors) as (keyof typeof vendors)[])('a 14 s product 
     expect(info).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264' });
     expect(info.duration).toBeCloseTo(14, 1);
   }, 180_000);
+
+  // The AI-credit rules are the paid-job service's, whichever vendor generates: checked once, through fal.
+  const creditAccount = async (email: string, ai: { allowed: number; used: number }) => {
+    const owner = await signedInAccount(t, email);
+    await t.composed.repositories.subscriptions.update(owner.userId, { aiVideosAllowed: ai.allowed, aiVideosUsed: ai.used });
+    return { owner, client: showcaseClient(t, owner) };
+  };
+
+  it.runIf(name === 'fal')('takes exactly one of 10 parallel starts at one remaining AI credit, storing nothing for the others, and gives it back when the generation fails', async () => {
+    const { owner, client: racer } = await creditAccount('showcase-fal-race@example.com', { allowed: 3, used: 2 });
+    vendor.fake.nextOutcome('fails', 1);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => racer.generate({ length: '7', text1 }, [image(1, coralBottle)])));
+    const accepted = responses.filter((r) => r.statusCode === 200);
+    expect(accepted).toHaveLength(1);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+      expect([refused.statusCode, refused.json()]).toEqual([403, { error: quotaMessages.aiVideos }]);
+    }
+    expect(await racer.aiVideosUsed()).toBe(3);
+    // Refused starts stored nothing: one project, one product image.
+    expect(await t.composed.repositories.uploads.listForUser(owner.userId)).toHaveLength(1);
+    expect(await t.composed.repositories.projects.listUnfinished(owner.userId, 100)).toHaveLength(1);
+
+    const { video_id } = generateShowcaseResponse.parse(accepted[0]!.json());
+    const failed = await racer.finalStatus(video_id);
+    expect(failed).toMatchObject({ status: 'error', user_video_url: null, error: aiVideoMessages.failed });
+    expect(await racer.aiVideosUsed()).toBe(2);
+    await racer.checkStatus(video_id);
+    expect(await racer.aiVideosUsed()).toBe(2);
+  }, 120_000);
+
+  it.runIf(name === 'fal')('takes one AI credit for a start, follows it under way without a second credit or job, and gives the credit back when it is cancelled', async () => {
+    const { owner, client: user } = await creditAccount('showcase-fal-follow@example.com', { allowed: 3, used: 1 });
+    // The vendor keeps the generation in progress until it is cancelled.
+    vendor.fake.nextOutcome('completes', 100_000);
+    const response = await user.generate({ length: '7', text1 }, [image(1, coralBottle)]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { video_id } = generateShowcaseResponse.parse(response.json());
+    expect(await user.aiVideosUsed()).toBe(2);
+    const jobId = ((await t.composed.repositories.projects.findOwned(owner.userId, video_id))!.composition as ProjectDocument).videoJob!.jobId;
+
+    const again = await user.generate({ length: '7', text1, video_id }, [image(1, yellowBottle)]);
+    expect(generateShowcaseResponse.parse(again.json()).video_id).toBe(video_id);
+    expect(await user.aiVideosUsed()).toBe(2);
+    expect(((await t.composed.repositories.projects.findOwned(owner.userId, video_id))!.composition as ProjectDocument).videoJob!.jobId).toBe(jobId);
+    expect(await t.composed.repositories.jobStatus.countStartedSince(owner.userId, 'generate-video', new Date(0))).toBe(1);
+
+    await t.composed.queue.cancel(owner.userId, jobId);
+    expect(await user.checkStatus(video_id)).toMatchObject({ status: 'error', user_video_url: null });
+    expect(await user.aiVideosUsed()).toBe(1);
+    await user.checkStatus(video_id);
+    expect(await user.aiVideosUsed()).toBe(1);
+  }, 120_000);
 });

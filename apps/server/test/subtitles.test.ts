@@ -88,6 +88,20 @@ describe.each(targets)('subtitles on $name', (target) => {
     expect(new URL(await pictureOf(), 'http://x').pathname).toBe(`/files/${renderKey}`);
   });
 
+  it('starts subtitles clear of text the picture already shows, and keeps the position the user picks', async () => {
+    const { id, document } = await seedProject(t, userId, dir);
+    const latest = async () => (await client.post('/api/get-latest-subtitles', { user_id: userId, video_id: id })).json();
+    expect(await latest()).toMatchObject({ subtitle_position: 'bottom', picture_text_at: null });
+    // A showcase's background carries its captions at the bottom.
+    const background = { ...(document.background as Extract<ProjectDocument['background'], { kind: 'clips' }>), textAt: 'bottom' as const };
+    await t.composed.repositories.projects.mergeDocument(userId, id, { background });
+    expect(await latest()).toMatchObject({ subtitle_position: 'middle', picture_text_at: 'bottom' });
+    const generated = await postForm(client, '/api/generate-subtitles', { user_id: userId, video_id: id, ...settings(3) });
+    expect(generated.statusCode, generated.body).toBe(200);
+    // Told of the overlap, the user may still choose Bottom: the choice is kept.
+    expect(await latest()).toMatchObject({ subtitle_position: 'bottom', picture_text_at: 'bottom' });
+  });
+
   it('answers the no-audio text for a project without a voiceover', async () => {
     const { id } = await seedProject(t, userId, dir, { voice: false });
     const response = await postForm(client, '/api/generate-subtitles', { user_id: userId, video_id: id, ...settings(3) });

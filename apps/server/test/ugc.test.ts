@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  aiVideoMessages,
   generateUgcImageResponse,
   genericMessages,
   quotaMessages,
@@ -13,7 +14,8 @@ import { probe } from '@reelsmith/media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDocument } from '../src/core/project/project-document.ts';
-import { startTestApp, type TestApp } from './app.ts';
+import { startFakeFal } from '../src/providers/video-generation/fake-fal.fixture.ts';
+import { localVendorTuning, startTestApp, type TestApp } from './app.ts';
 import { multipartForm, type FormFile } from './brolls-multipart.ts';
 import { testDatabaseTargets } from './databases.ts';
 import { bottle, form, photo, storedFiles, ugcAccount, ugcClient } from './ugc-client.ts';
@@ -73,7 +75,7 @@ describe.each(targets)('UGC video on $name', (target) => {
     expect(await state()).toEqual(before);
   }, 60_000);
 
-  it('makes the still offline, restores both steps, and takes one credit for the video (refunded when it fails)', async () => {
+  it('makes the still offline, restores both steps, and begins the video offline without an AI credit, also when it fails', async () => {
     expect(await api.settings()).toMatchObject({ image_generator: 'local', people_drawn: false, video_generator: 'local', images_left: 15 });
     const used = await api.aiVideosUsed();
     const started = await api.generateImage(form);
@@ -108,18 +110,18 @@ describe.each(targets)('UGC video on $name', (target) => {
     expect([badLength.statusCode, badLength.json().error]).toEqual([400, genericMessages.badRequest]);
     expect(await api.aiVideosUsed()).toBe(used);
 
-    // Parallel starts with one credit left: one generation, one credit.
-    await t.composed.repositories.subscriptions.update(account.userId, { aiVideosUsed: 2 });
+    // Parallel starts with no AI credit left: a motion template needs none, and they all follow one generation.
+    await t.composed.repositories.subscriptions.update(account.userId, { aiVideosUsed: 3 });
     const responses = await Promise.all(Array.from({ length: 6 }, () => api.generateVideo({ video_id, prompt: 'She smiles and shows the bottle', video_length: '7' })));
-    // Each start either follows the one generation (same project) or is refused for want of a credit; one credit is spent.
     for (const response of responses) {
-      if (response.statusCode === 200) expect(ugcGenerateVideoResponse.parse(response.json()).video_id).toBe(video_id);
-      else expect([response.statusCode, response.json()]).toEqual([403, { error: quotaMessages.aiVideos }]);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(ugcGenerateVideoResponse.parse(response.json()).video_id).toBe(video_id);
     }
     expect(await api.aiVideosUsed()).toBe(3);
     const videoJobs = await t.composed.repositories.jobStatus.countStartedSince(account.userId, 'generate-video', new Date(0));
     expect(videoJobs).toBe(1);
-    // Generate again while it runs follows the same generation, without a credit.
+    expect(await t.composed.repositories.videoCredits.holds(account.userId, video_id)).toEqual({});
+    // Generate again while it runs follows the same generation.
     expect((await api.generateVideo({ video_id, prompt: 'Another idea', video_length: '14' })).statusCode).toBe(200);
     expect(await api.aiVideosUsed()).toBe(3);
     const project = (await t.composed.repositories.projects.findOwned(account.userId, video_id))!;
@@ -128,10 +130,10 @@ describe.each(targets)('UGC video on $name', (target) => {
     expect(document.ugc).toMatchObject({ prompt: 'She smiles and shows the bottle', length: '7' });
     expect(await api.latestImage()).toMatchObject({ prompt: 'She smiles and shows the bottle', video_started: true });
 
-    // A generation that ends without a video gives its credit back when its outcome is seen.
+    // A generation that ends without a video took no credit, so none changes when its outcome is seen.
     await t.composed.queue.cancel(account.userId, document.videoJob!.jobId);
     expect((await api.videoStatus(video_id)).status).toBe('error');
-    expect(await api.aiVideosUsed()).toBe(2);
+    expect(await api.aiVideosUsed()).toBe(3);
 
     // Another still for the project starts step 2 afresh: no video of it yet, the last prompt and length kept.
     expect((await api.generateImage({ ...form, background: 'Cafe', video_id }, [])).statusCode).toBe(200);
@@ -183,17 +185,19 @@ describe('a 7 s offline UGC video', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  it('gives the credit back when the video generation fails', async () => {
+  it('takes no AI credit for the video, and a failed generation changes none', async () => {
     const { video_id } = generateUgcImageResponse.parse((await api.generateImage(form)).json());
     expect((await api.image(video_id)).status).toBe('done');
-    const used = await api.aiVideosUsed();
+    // One AI credit already used, so a credit taken or given back would show.
+    await t.composed.repositories.subscriptions.update(account.userId, { aiVideosUsed: 1 });
     const project = (await t.composed.repositories.projects.findOwned(account.userId, video_id))!;
     // The still disappears before the video job runs: the generation fails for good.
     await t.composed.storage.delete((project.composition as ProjectDocument).ugc!.imageKey);
     expect((await api.generateVideo({ video_id, prompt: 'Show it', video_length: '7' })).statusCode).toBe(200);
-    expect(await api.aiVideosUsed()).toBe(used + 1);
-    expect(await api.video(video_id)).toMatchObject({ status: 'error', error: 'Video generation failed or timed out.' });
-    expect(await api.aiVideosUsed()).toBe(used);
+    expect(await api.aiVideosUsed()).toBe(1);
+    expect(await t.composed.repositories.videoCredits.holds(account.userId, video_id)).toEqual({});
+    expect(await api.video(video_id)).toMatchObject({ status: 'error', error: aiVideoMessages.failed });
+    expect(await api.aiVideosUsed()).toBe(1);
   }, 120_000);
 
   it('brings the still to life: 1080x1920 H.264 of 7 s with the product in it, the project’s video', async () => {
@@ -230,7 +234,7 @@ describe('the UGC image bound', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  it('allows so many stills per AI credit of the plan, and none without a credit left', async () => {
+  it('allows so many stills per AI credit of the plan, offline also with no AI credit left', async () => {
     const account = await ugcAccount(t, 'ugc-bound@example.com');
     await t.composed.repositories.subscriptions.update(account.userId, { aiVideosAllowed: 1, aiVideosUsed: 0 });
     const api = ugcClient(t, account);
@@ -242,9 +246,18 @@ describe('the UGC image bound', () => {
     expect([refused.statusCode, refused.json().error]).toEqual([429, ugcTexts.imageLimit(2)]);
     expect(await t.composed.repositories.uploads.listForUser(account.userId)).toEqual(before);
 
+    // Offline the video that follows takes no AI credit: with none left a still is bounded as before, not refused for it.
     await t.composed.repositories.subscriptions.update(account.userId, { aiVideosAllowed: 1, aiVideosUsed: 1 });
-    const noCredit = await api.generateImage(form);
-    expect([noCredit.statusCode, noCredit.json().error]).toEqual([403, quotaMessages.aiVideos]);
+    const stillBounded = await api.generateImage(form);
+    expect([stillBounded.statusCode, stillBounded.json().error]).toEqual([429, ugcTexts.imageLimit(2)]);
+    const spent = await ugcAccount(t, 'ugc-bound-spent@example.com');
+    await t.composed.repositories.subscriptions.update(spent.userId, { aiVideosAllowed: 1, aiVideosUsed: 1 });
+    const spentApi = ugcClient(t, spent);
+    expect((await spentApi.settings()).images_left).toBe(2);
+    const noCredit = await spentApi.generateImage(form);
+    expect(noCredit.statusCode, noCredit.body).toBe(200);
+    expect((await spentApi.settings()).images_left).toBe(1);
+    expect(await spentApi.aiVideosUsed()).toBe(1);
   }, 60_000);
 
   it('says the spec’s words when a still fails, and does not count it against the bound', async () => {
@@ -261,4 +274,87 @@ describe('the UGC image bound', () => {
     expect((await api.settings()).images_left).toBe(2);
     expect(await api.latestImage()).toMatchObject({ video_id, ugc_image: null });
   }, 60_000);
+});
+
+describe('UGC through the fal.ai adapter', () => {
+  let fal: Awaited<ReturnType<typeof startFakeFal>>;
+  let t: TestApp;
+  const model = 'fal-ai/kling-video/v2.1/standard/image-to-video';
+
+  beforeAll(async () => {
+    fal = await startFakeFal();
+    // The still is made offline; the video is fal's, so the spec's AI-credit rules hold.
+    t = await startTestApp(targets[0]!, {
+      videoGeneration: { fal: { apiKey: fal.apiKey, model, baseUrl: fal.baseUrl, storageUrl: fal.baseUrl, webhookJwksUrl: fal.jwksUrl, timeoutMs: 3000, lengths: [5, 10] } },
+      videoGenerationTuning: localVendorTuning,
+    });
+    await t.composed.queue.startWorkers(1);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await fal?.close();
+  });
+
+  async function signedIn(email: string, ai: { allowed: number; used: number }) {
+    const account = await ugcAccount(t, email);
+    await t.composed.repositories.subscriptions.update(account.userId, { aiVideosAllowed: ai.allowed, aiVideosUsed: ai.used });
+    return { account, api: ugcClient(t, account) };
+  }
+  async function madeStill(api: ReturnType<typeof ugcClient>) {
+    const { video_id } = generateUgcImageResponse.parse((await api.generateImage(form)).json());
+    expect((await api.image(video_id)).status).toBe('done');
+    return video_id;
+  }
+
+  it('refuses a still without an AI credit left, with the quota’s words, storing nothing', async () => {
+    const { account, api } = await signedIn('ugc-fal-spent@example.com', { allowed: 1, used: 1 });
+    expect(await api.settings()).toMatchObject({ video_generator: 'fal', images_left: 5 });
+    const refused = await api.generateImage(form);
+    expect([refused.statusCode, refused.json()]).toEqual([403, { error: quotaMessages.aiVideos }]);
+    expect(await t.composed.repositories.uploads.listForUser(account.userId)).toEqual([]);
+    expect(await t.composed.repositories.projects.listUnfinished(account.userId, 100)).toEqual([]);
+    expect(await api.aiVideosUsed()).toBe(1);
+  }, 60_000);
+
+  it('takes one AI credit for the video: of parallel starts at the last credit one generation begins, a Generate under way follows it, a cancel gives the credit back', async () => {
+    const { account, api } = await signedIn('ugc-fal-race@example.com', { allowed: 2, used: 1 });
+    const video_id = await madeStill(api);
+    expect(await api.aiVideosUsed()).toBe(1);
+    // fal keeps the generation in progress until it is cancelled.
+    fal.nextOutcome('completes', 100_000);
+    const responses = await Promise.all(Array.from({ length: 6 }, () => api.generateVideo({ video_id, prompt: 'She smiles and shows the bottle', video_length: '7' })));
+    // Each start either follows the one generation (same project) or is refused for want of a credit; one credit is spent.
+    for (const response of responses) {
+      if (response.statusCode === 200) expect(ugcGenerateVideoResponse.parse(response.json()).video_id).toBe(video_id);
+      else expect([response.statusCode, response.json()]).toEqual([403, { error: quotaMessages.aiVideos }]);
+    }
+    expect(await api.aiVideosUsed()).toBe(2);
+    expect(await t.composed.repositories.jobStatus.countStartedSince(account.userId, 'generate-video', new Date(0))).toBe(1);
+    // Generate again while it runs follows the same generation, without a credit.
+    expect((await api.generateVideo({ video_id, prompt: 'Another idea', video_length: '14' })).statusCode).toBe(200);
+    expect(await api.aiVideosUsed()).toBe(2);
+    expect(await t.composed.repositories.jobStatus.countStartedSince(account.userId, 'generate-video', new Date(0))).toBe(1);
+
+    // A generation that ends without a video gives its credit back when its outcome is seen, once.
+    const document = (await t.composed.repositories.projects.findOwned(account.userId, video_id))!.composition as ProjectDocument;
+    await t.composed.queue.cancel(account.userId, document.videoJob!.jobId);
+    expect((await api.videoStatus(video_id)).status).toBe('error');
+    expect(await api.aiVideosUsed()).toBe(1);
+    await api.videoStatus(video_id);
+    expect(await api.aiVideosUsed()).toBe(1);
+  }, 120_000);
+
+  it('gives the credit back when fal fails the video generation', async () => {
+    const { api } = await signedIn('ugc-fal-failed@example.com', { allowed: 3, used: 1 });
+    const video_id = await madeStill(api);
+    fal.nextOutcome('fails', 1);
+    const submitted = fal.requests.filter((r) => r.method === 'POST' && r.path === `/${model}`).length;
+    expect((await api.generateVideo({ video_id, prompt: 'Show it', video_length: '7' })).statusCode).toBe(200);
+    expect(await api.aiVideosUsed()).toBe(2);
+    expect(await api.video(video_id)).toMatchObject({ status: 'error', user_video_url: null, error: aiVideoMessages.failed });
+    expect(fal.requests.filter((r) => r.method === 'POST' && r.path === `/${model}`)).toHaveLength(submitted + 1);
+    expect(await api.aiVideosUsed()).toBe(1);
+    await api.videoStatus(video_id);
+    expect(await api.aiVideosUsed()).toBe(1);
+  }, 120_000);
 });

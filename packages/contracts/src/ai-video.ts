@@ -19,4 +19,11 @@ export const aiVideoMessages = {
    * are told what they get; how an operator switches a vendor on is printed at the server's start (standInsLine).
    */
   offline: 'Motion template: a camera move over your picture, not AI-generated footage',
+  /** Beside Generate, before the click: what the start will cost (issue 29 §1). */
+  offlineCost: 'Motion template · no AI credit',
+  vendorCost: 'Uses 1 AI credit',
+  /** Offline generations cost no credit but CPU: each user has a bound per day and at once. */
+  offlineDailyLimit: (perDay: number) => `You have made today's ${perDay} motion templates. Please try again tomorrow.`,
+  offlineAtOnce: (atOnce: number) =>
+    `${atOnce === 1 ? 'A motion template is' : `${atOnce} motion templates are`} being made for you. Please wait for ${atOnce === 1 ? 'it' : 'one'} to finish, then try again.`,
 } as const;

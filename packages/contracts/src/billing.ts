@@ -87,6 +87,13 @@ export const dashboardMessages = {
   logoRemoveFailed: 'Failed to remove logo',
   emptyVideos: 'All your generated videos will show up here',
   aiNote: 'UGC and Product Intro videos are fully AI and count toward the AI-video quota.',
+  /** SPEC's note names two of the types SPEC §6 counts; the others are named after it, so the note is whole. */
+  aiNoteOthers: "Product Showcase, Smart Storyboard's AI video and Before/After's Image to Video count too.",
+  /** Instead of the AI notes where the AI formats make motion templates: then none of them counts. */
+  motionTemplatesNote:
+    "Here UGC, Product Intro, Product Showcase, Before/After and Smart Storyboard's AI video make motion templates, which use no AI credit.",
+  /** Under the AI-video usage where they do. */
+  motionTemplatesUsage: 'Motion templates use no AI credit.',
   musicNote: 'All video types can add background music and subtitles.',
 } as const;
 

@@ -133,6 +133,8 @@ export const subscriptionResponse = z.object({
   logo: z.string().nullable(),
   trial_pack_taken: z.enum(['Yes', 'No']).nullable(),
   voice_id: z.string().nullable(),
+  /** The AI formats make motion templates on this server (no AI vendor): they take no AI credit (issue 29 §1). */
+  ai_motion_templates: z.boolean(),
   error: z.string().optional(),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;

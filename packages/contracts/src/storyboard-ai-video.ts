@@ -61,5 +61,4 @@ export const storyboardAiVideoTexts = {
   imageWithoutScene: (n: number) => `Image ${n} has no scene ${n} to go with.`,
   badImage: (n: number, reason: string) => `Image ${n}: ${reason}`,
   notYourImage: (n: number) => `Image ${n}: add it again from your device or the stock search.`,
-  noStockImage: (n: number) => `No stock image matches scene ${n}. Add an image to it.`,
 } as const;

@@ -50,6 +50,8 @@ export const latestSubtitlesResponse = z.object({
   subtitle_enabled: z.enum(['Yes', 'No']),
   /** The picture the captions will sit on (without captions), for the preview to seek to a caption's time. */
   preview_video_url: z.string().nullable(),
+  /** Where that picture already shows text of its own (a showcase's captions); subtitles there would cover it. */
+  picture_text_at: z.enum(subtitlePositions).nullable(),
 });
 export type LatestSubtitlesResponse = z.infer<typeof latestSubtitlesResponse>;
 
@@ -100,6 +102,10 @@ export type FinalVideoStatus = z.infer<typeof finalVideoStatusResponse>;
 
 /** Texts of the subtitles step beyond the SPEC §8 catalogue (workflowMessages). */
 export const subtitleTexts = {
+  /** Shown under Position when the chosen one is where the video already shows text (issue 29 §2). */
+  coversPictureText: (position: SubtitlePosition) =>
+    `Your video already shows text at the ${position}: subtitles there would cover it and neither could be read.`,
+  moveSubtitles: (position: SubtitlePosition) => `Move subtitles to ${position === 'middle' ? 'Middle' : 'Bottom'}`,
   wordsPerChunkLocked: (current: number) =>
     `Words per screen is locked once subtitles exist: this video's subtitles use ${current} words per screen.`,
   lockedNote: 'Locked once subtitles exist, so every caption keeps the same rhythm.',

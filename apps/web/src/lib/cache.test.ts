@@ -31,6 +31,7 @@ const subscription = {
   logo: null,
   trial_pack_taken: null,
   voice_id: null,
+  ai_motion_templates: true,
 };
 const videos = { videos: [{ id: 'v1', video_url: '/files/v1.mp4', poster_url: null, title: 'Launch', created_at: '2026-01-01T00:00:00.000Z' }] };
 

@@ -7,6 +7,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/types.ts';
 import type { VideoGenerationJob } from '../../jobs/video-generation-job.ts';
 import type { QuotaService } from '../credits/quotas.ts';
+import type { GenerationCost } from './generation-cost.ts';
 import type { MediaProber } from '../files/upload-inspection.ts';
 import type { UploadService } from '../files/uploads.ts';
 import type { ProjectVideoJobs } from '../project/project-video-jobs.ts';
@@ -14,6 +15,23 @@ import { startScope, type StartScope } from '../project/start-scope.ts';
 import type { WorkflowProjects } from '../project/workflow-projects.ts';
 
 const finished = new Set(['done', 'error', 'cancelled']);
+
+/**
+ * Runs the work given for one key in turn, so what one run counts the next one sees. It holds within this process:
+ * starts are taken by the API process alone (worker processes run jobs, they start none).
+ */
+function turnsByKey() {
+  const tails = new Map<string, Promise<unknown>>();
+  return function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const result = (tails.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = result.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return result;
+  };
+}
 
 /** What a start asks the queue for, once its files are stored and its project is known. */
 export interface PaidJobPlan<Payload> {
@@ -27,7 +45,10 @@ export interface PaidJobPlan<Payload> {
 
 export interface PaidStart<Payload, Answer> {
   userId: string;
-  /** The credit the job costs, held until its outcome is known; null for work that costs none. */
+  /**
+   * The credit the job costs, held until its outcome is known; null for work that costs none. An AI-video credit is
+   * asked for only when a vendor generates: a motion template takes none, within the user's offline bounds instead.
+   */
   credit: QuotaKind | null;
   /** The same work already under way (a second Generate): followed at no cost, before any credit is asked for. */
   underWay?: () => Promise<Answer | null>;
@@ -45,6 +66,7 @@ export interface PaidJobsDependencies {
   quotas: QuotaService;
   uploads: Pick<UploadService, 'storeBuffer' | 'discard'>;
   workflow: WorkflowProjects;
+  generationCost: GenerationCost;
 }
 
 /**
@@ -57,6 +79,7 @@ export interface PaidJobsDependencies {
  */
 export function createPaidJobs(deps: PaidJobsDependencies) {
   const { holds, queue, quotas } = deps;
+  const oneAtATime = turnsByKey();
 
   async function settle(userId: string, projectId: string): Promise<void> {
     for (const [jobId, kind] of Object.entries(await holds.holds(userId, projectId))) {
@@ -81,43 +104,53 @@ export function createPaidJobs(deps: PaidJobsDependencies) {
     await settle(userId, project.id).catch(() => undefined);
   }
 
-  return {
-    async start<Payload, Answer>(request: PaidStart<Payload, Answer>): Promise<Answer> {
-      const { userId, credit } = request;
-      const following = await request.underWay?.();
-      if (following) return following;
-      // A failed earlier job's credit comes back first, so it can pay for this one.
-      await settleUser(userId);
-      // Taken before anything is stored, so a start refused for want of a credit stores nothing; a start that then
-      // finds the same job begun by another gives it back at once.
-      if (credit) await quotas.consume(userId, credit);
-      // Set once the credit is held against the job or given back: from then on an error has no credit to return.
-      let creditSettled = !credit;
-      const scope = startScope(deps.uploads, deps.workflow);
-      try {
-        const plan = await request.prepare(scope);
-        const options = { userId, ...(plan.idempotencyKey ? { idempotencyKey: plan.idempotencyKey } : {}) };
-        const { record, created } = await queue.enqueueOnce(plan.job, plan.payload, options);
-        if (!created) {
-          if (credit) await quotas.refund(userId, credit);
-          creditSettled = true;
-          await scope.takeBack();
-          return await request.followed(plan.project, record);
-        }
-        if (credit) await holds.hold(userId, plan.project.id, record.id, credit);
+  async function begin<Payload, Answer>(request: PaidStart<Payload, Answer>, credit: QuotaKind | null): Promise<Answer> {
+    const { userId } = request;
+    // A failed earlier job's credit comes back first, so it can pay for this one.
+    await settleUser(userId);
+    // Taken before anything is stored, so a start refused for want of a credit stores nothing; a start that then
+    // finds the same job begun by another gives it back at once.
+    if (credit) await quotas.consume(userId, credit);
+    // Set once the credit is held against the job or given back: from then on an error has no credit to return.
+    let creditSettled = !credit;
+    const scope = startScope(deps.uploads, deps.workflow);
+    try {
+      const plan = await request.prepare(scope);
+      const options = { userId, ...(plan.idempotencyKey ? { idempotencyKey: plan.idempotencyKey } : {}) };
+      const { record, created } = await queue.enqueueOnce(plan.job, plan.payload, options);
+      if (!created) {
+        if (credit) await quotas.refund(userId, credit);
         creditSettled = true;
-        try {
-          return await request.began(plan.project, record);
-        } catch (error) {
-          await abandon(userId, plan.project, record.id);
-          throw error;
-        }
+        await scope.takeBack();
+        return await request.followed(plan.project, record);
+      }
+      if (credit) await holds.hold(userId, plan.project.id, record.id, credit);
+      creditSettled = true;
+      try {
+        return await request.began(plan.project, record);
       } catch (error) {
-        if (!creditSettled) await quotas.refund(userId, credit!);
-        // The user hears why the start failed; a file that could not be taken back is swept with the project later.
-        await scope.takeBack().catch(() => undefined);
+        await abandon(userId, plan.project, record.id);
         throw error;
       }
+    } catch (error) {
+      if (!creditSettled) await quotas.refund(userId, credit!);
+      // The user hears why the start failed; a file that could not be taken back is swept with the project later.
+      await scope.takeBack().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  return {
+    async start<Payload, Answer>(request: PaidStart<Payload, Answer>): Promise<Answer> {
+      const following = await request.underWay?.();
+      if (following) return following;
+      if (request.credit !== 'aiVideos' || deps.generationCost.takesAiCredit) return begin(request, request.credit);
+      // A motion template costs no credit, only CPU: the user's offline bound is checked and the job enqueued in one
+      // turn per user, so parallel starts cannot all pass the count of jobs under way.
+      return oneAtATime(request.userId, async () => {
+        await deps.generationCost.checkOfflineBound(request.userId);
+        return begin(request, null);
+      });
     },
 
     /** Synchronous paid work (a batch of ideas): the credit is taken, and given back if the work throws. */
@@ -130,6 +163,9 @@ export function createPaidJobs(deps: PaidJobsDependencies) {
         throw error;
       }
     },
+
+    /** Whether an AI generation takes an AI credit here (false when the generator makes motion templates). */
+    takesAiCredit: deps.generationCost.takesAiCredit,
 
     /** Whether the project holds a credit for a job whose outcome has not been settled yet. */
     holdsAny: async (project: ProjectRecord) => Object.keys(await holds.holds(project.userId, project.id)).length > 0,

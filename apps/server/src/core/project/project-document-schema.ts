@@ -51,6 +51,8 @@ export const projectDocumentSchema = z.strictObject({
         clips: z.array(z.object({ key, duration: seconds, length: seconds.optional() })),
         fit: z.enum(['loop', 'trim']),
         hasSpeech: z.boolean().optional(),
+        /** Where the picture already carries burnt-in text (a showcase's captions): subtitles keep clear of it. */
+        textAt: z.enum(subtitlePositions).optional(),
       }),
       z.object({
         kind: z.literal('scenes'),

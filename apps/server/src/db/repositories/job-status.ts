@@ -83,6 +83,14 @@ export function createJobStatusRepository(db: Database) {
         .where(and(eq(jobStatus.userId, userId), eq(jobStatus.queue, queue), eq(jobStatus.state, 'processing')));
       return row!.count;
     },
+    /** How many of the user's jobs of this queue are waiting or running now. */
+    async countLive(userId: string, queue: string): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(jobStatus)
+        .where(and(eq(jobStatus.userId, userId), eq(jobStatus.queue, queue), sql`${jobStatus.state} in ('queued', 'processing')`));
+      return row!.count;
+    },
     /** How many of the user's jobs of this queue started since then and did not fail or get cancelled. */
     async countStartedSince(userId: string, queue: string, since: Date): Promise<number> {
       const [row] = await db

@@ -13,10 +13,12 @@ export interface DashboardServiceDependencies {
   signer: FileUrlSigner;
   /** Gives back credits held for renders that failed while nobody was watching (core/video-job-credits.ts). */
   settleHeldCredits: (userId: string) => Promise<void>;
+  /** The AI formats make motion templates here: the dashboard says they take no AI credit. */
+  aiMotionTemplates: boolean;
 }
 
 /** SPEC §3 subscription object; the logo is a fresh signed URL on every read, since signed URLs expire. */
-export function toSubscriptionResponse(record: SubscriptionRecord, signer: FileUrlSigner): SubscriptionResponse {
+export function toSubscriptionResponse(record: SubscriptionRecord, signer: FileUrlSigner, aiMotionTemplates: boolean): SubscriptionResponse {
   const planId = planIdSchema.parse(record.planId);
   return {
     plan_name: plans[planId].name,
@@ -33,6 +35,7 @@ export function toSubscriptionResponse(record: SubscriptionRecord, signer: FileU
     logo: record.logoKey ? signer.sign(record.logoKey) : null,
     trial_pack_taken: record.trialPackTaken ?? null,
     voice_id: record.voiceId ?? null,
+    ai_motion_templates: aiMotionTemplates,
   };
 }
 
@@ -41,7 +44,7 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
     /** Reading the subscription rolls an ended period over first, so usage shown is always this period's. */
     async subscription(userId: string): Promise<SubscriptionResponse> {
       await deps.settleHeldCredits(userId);
-      return toSubscriptionResponse(await deps.quotas.current(userId), deps.signer);
+      return toSubscriptionResponse(await deps.quotas.current(userId), deps.signer, deps.aiMotionTemplates);
     },
 
     /**

@@ -9,7 +9,10 @@ import { createDraftsService } from './drafts.ts';
 export function dashboardModule(infra: Infrastructure, shared: SharedCore, media: { backgrounds(): readonly LibraryBackground[] }): FeatureModule {
   const { repositories, quotas, storage, signer, uploads } = infra;
   const { projects, subscriptions } = repositories;
-  const dashboard = createDashboardService({ quotas, subscriptions, uploads: repositories.uploads, uploadService: uploads, signer, settleHeldCredits: shared.paidJobs.settleUser });
+  const dashboard = createDashboardService({ quotas, subscriptions, uploads: repositories.uploads, uploadService: uploads, signer,
+    settleHeldCredits: shared.paidJobs.settleUser,
+    aiMotionTemplates: !shared.paidJobs.takesAiCredit,
+  });
   const drafts = createDraftsService({ projects, uploads: repositories.uploads, storage });
   const projectsService = createProjectsService({
     projects,

@@ -52,7 +52,10 @@ export function scenesOf(imageKeys: string[], zoom: boolean): Scenes {
   }));
 }
 
-/** SPEC §7 convert-images-to-video: the images become the project's background scenes, rendered as a preview job. */
+/**
+ * SPEC §7 convert-images-to-video: the images become the project's background scenes, rendered as a preview job. SPEC
+ * §6's AI quota for image-to-video is Before/After's Image to Video option (§5); this slideshow generates nothing.
+ */
 export function createImageToVideoService(deps: ImageToVideoDependencies) {
   const { workflow, signer } = deps;
 
@@ -92,7 +95,8 @@ export function createImageToVideoService(deps: ImageToVideoDependencies) {
 
       return deps.paidJobs.start({
         userId,
-        credit: 'aiVideos',
+        // A slideshow of the user's images: nothing is generated, so no AI credit (the finished video takes its video credit).
+        credit: null,
         async prepare(scope) {
           const project = await scope.project(deps.quotas, userId, request.videoId, 'image-to-video');
           const keys: string[] = [];

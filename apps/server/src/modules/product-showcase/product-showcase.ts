@@ -111,7 +111,9 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
           // The generated video is the project's background once it exists (the page goes on only then): played once
           // and kept whole however short the voiceover, and silent, so no sound of its own is listened for.
           const clip = { key: deps.videoJobs.outputKey(project, 'showcase'), duration: showcaseSceneSeconds * scenes.length };
-          const started = await workflow.save(project, { background: { kind: 'clips', clips: [clip], fit: 'trim', hasSpeech: false } });
+          // Its scene captions sit at the bottom of the picture, where the subtitles would otherwise go.
+          const background = { kind: 'clips' as const, clips: [clip], fit: 'trim' as const, hasSpeech: false, textAt: 'bottom' as const };
+          const started = await workflow.save(project, { background });
           await deps.videoJobs.track(started, 'showcase', job.id);
           return answer(project);
         },

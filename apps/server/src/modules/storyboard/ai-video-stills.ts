@@ -1,5 +1,4 @@
-import { storyboardAiVideoTexts, type StockAddRequest, type StockPhoto, type StockSearchQuery, type StockSearchResponse, type UploadResponse } from '@reelsmith/contracts';
-import { UserFacingError } from '../../errors.ts';
+import { type StockAddRequest, type StockPhoto, type StockSearchQuery, type StockSearchResponse, type UploadResponse } from '@reelsmith/contracts';
 
 /** The stock search a scene without an image takes its still from, and keeping the pick as the user's upload. */
 export interface StockStills {
@@ -27,14 +26,14 @@ export function stillQueries(scene: string): string[] {
 }
 
 /**
- * A portrait stock photo for each scene, none used twice; only searches, so nothing is stored yet. A scene no search
- * finds a picture for is refused by its number: the user can give it an image.
+ * A portrait stock photo for each scene, none used twice: what the scene shows first, then `fallback` (the business's
+ * category). Only searches, so nothing is stored yet; a scene left out of the answer gets a title card instead.
  */
-export async function pickStills(stock: StockStills, scenes: { n: number; text: string }[]): Promise<Map<number, StockPhoto>> {
+export async function pickStills(stock: StockStills, scenes: { n: number; text: string }[], fallback: string[] = []): Promise<Map<number, StockPhoto>> {
   const picked = new Map<number, StockPhoto>();
   const used = new Set<number>();
   for (const scene of scenes) {
-    for (const q of stillQueries(scene.text)) {
+    for (const q of new Set([...stillQueries(scene.text), ...fallback])) {
       const found = await stock.search({ q, page: 1, per_page: 15, orientation: 'portrait', type: 'image' });
       const photo = 'photos' in found ? found.photos.find((candidate) => !used.has(candidate.id)) : undefined;
       if (!photo) continue;
@@ -42,7 +41,6 @@ export async function pickStills(stock: StockStills, scenes: { n: number; text: 
       picked.set(scene.n, photo);
       break;
     }
-    if (!picked.has(scene.n)) throw new UserFacingError(422, storyboardAiVideoTexts.noStockImage(scene.n));
   }
   return picked;
 }

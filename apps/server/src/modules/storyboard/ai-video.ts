@@ -19,7 +19,9 @@ import { keyOfSignedUrl } from '../../core/project/projects.ts';
 import { inspectBuffer, type MediaProber } from '../../core/files/upload-inspection.ts';
 import type { PaidJobs } from '../../core/paid-jobs/paid-jobs.ts';
 import type { WorkflowProjects } from '../../core/project/workflow-projects.ts';
-import { pickStills, type StockStills } from './ai-video-stills.ts';
+import type { BusinessBrief } from '../../providers/writer/types.ts';
+import { pickStills, stillQueries, type StockStills } from './ai-video-stills.ts';
+import { renderTitleCard } from './title-card.ts';
 import { sceneLengths } from './storyboard-timing.ts';
 
 /** Scene N's still as the form sent it: a file, or the signed URL of one of the user's images (a stock pick). */
@@ -38,6 +40,8 @@ export interface AiVideoDependencies {
   job: VideoGenerationJob;
   generatorName: VideoGeneratorName;
   stock: StockStills;
+  /** The user's business profile: its category is searched for a scene nothing else matches, its name is on a title card. */
+  business: (userId: string) => Promise<BusinessBrief | undefined>;
   /** ffprobe plus a decode check, as uploads use: every file is checked before any is stored. */
   probe: MediaProber;
   tmpDir: string;
@@ -73,17 +77,22 @@ export function createAiVideoService(deps: AiVideoDependencies) {
     return key;
   }
 
-  /** Sniffs and probes every file as an image upload before any is stored, so a refused one leaves nothing behind. */
+  /**
+   * Sniffs and probes every file as an image upload before any is stored, so a refused one leaves nothing behind;
+   * every image's problem is told at once, not one per try.
+   */
   async function checkFiles(images: SceneImageInput[]): Promise<void> {
+    const problems: UserFacingError[] = [];
     for (const image of images) {
       if (!image.file) continue;
       try {
         await inspectBuffer(image.file.content, policy, deps.probe, deps.tmpDir);
       } catch (error) {
-        if (error instanceof UserFacingError) throw new UserFacingError(error.statusCode, texts.badImage(image.n, error.message));
-        throw error;
+        if (!(error instanceof UserFacingError)) throw error;
+        problems.push(new UserFacingError(error.statusCode, texts.badImage(image.n, error.message)));
       }
     }
+    if (problems.length > 0) throw new UserFacingError(problems[0]!.statusCode, problems.map((problem) => problem.message).join(' '));
   }
 
   return {
@@ -104,9 +113,11 @@ export function createAiVideoService(deps: AiVideoDependencies) {
       if (await deps.videoJobs.running(project, 'ai-video')) return answer(true);
 
       const given = new Set(images.map((image) => image.n));
+      const brief = await deps.business(userId);
       const stills = await pickStills(
         deps.stock,
         scenes.map((text, i) => ({ n: i + 1, text })).filter((scene) => !given.has(scene.n)),
+        brief ? stillQueries(brief.businessType) : [],
       );
       const lengths = sceneLengths(scenes, { duration: Math.min(voiceover.duration, maxVideoSeconds), words: voiceover.words }).map(clipSeconds);
       const outputKey = deps.videoJobs.outputKey(project, 'ai-video');
@@ -119,9 +130,13 @@ export function createAiVideoService(deps: AiVideoDependencies) {
             const image = images.find((candidate) => candidate.n === n);
             if (image?.file) keys.push(await scope.store(userId, 'scene-image', image.file));
             else if (image) keys.push(urlKeys.get(n)!);
-            else {
+            else if (stills.has(n)) {
               const upload = await deps.stock.add(userId, { type: 'image', url: stills.get(n)!.src.portrait, purpose: 'scene-image' });
               keys.push(keyOfSignedUrl(upload.url, signer)!);
+            } else {
+              // No picture anywhere: the scene's own words, designed, so an empty scene never stops the video.
+              const content = await renderTitleCard(scenes[n - 1]!, n, brief?.businessName);
+              keys.push(await scope.store(userId, 'scene-image', { content, filename: `scene-${n}-title-card.jpg` }));
             }
           }
           // Keyed by the job it follows: two starts at once find the same key, and only one generation begins.

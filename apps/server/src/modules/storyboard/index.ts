@@ -37,6 +37,7 @@ export function storyboardModule(
     job: infra.jobs.videoGeneration,
     generatorName: infra.videoGenerator.name,
     stock: outside.stock,
+    business: outside.business,
     probe: shared.probeMedia,
     tmpDir: config.tmpDir,
   });

@@ -1,4 +1,5 @@
 import {
+  subtitlePositions,
   subtitleStyleNames,
   type LatestSubtitlesResponse,
   type SubtitleFontSize,
@@ -67,16 +68,20 @@ export function createSubtitlesService(deps: { workflow: WorkflowProjects; ownSo
       const current = currentSubtitles(doc);
       const saved = doc.subtitles;
       const picture = pictureKey(project, doc);
+      const textAt = doc.background?.kind === 'clips' ? (doc.background.textAt ?? null) : null;
+      // Until the user picks a position, subtitles start clear of the picture's own text (issue 29 §2).
+      const defaultPosition = textAt === subtitleDefaults.position ? subtitlePositions.find((position) => position !== textAt)! : subtitleDefaults.position;
       return {
         video_id: project.id,
         has_audio: (spokenTrack(doc)?.words.length ?? 0) > 0,
         subtitle_srt: current ? cuesToSrt(current.cues) : null,
-        subtitle_position: saved?.position ?? subtitleDefaults.position,
+        subtitle_position: saved?.position ?? defaultPosition,
         subtitle_font_size: saved?.fontSize ?? subtitleDefaults.fontSize,
         words_per_chunk: saved?.wordsPerChunk ?? subtitleDefaults.wordsPerChunk,
         subtitle_style: isStyleName(saved?.style) ? saved.style : subtitleDefaults.style,
         subtitle_enabled: saved?.enabled === false ? 'No' : 'Yes',
         preview_video_url: picture ? deps.signer.sign(picture) : null,
+        picture_text_at: textAt,
       };
     },
 

@@ -126,8 +126,8 @@ export function createUgcService(deps: UgcDependencies) {
       }
       await deps.paidJobs.settleUser(userId);
       const subscription = await deps.quotas.current(userId);
-      // Without an AI credit no video can follow the still: a vendor is not paid for an image that leads nowhere.
-      if (subscription.aiVideosUsed >= subscription.aiVideosAllowed) throw new UserFacingError(403, quotaMessages.aiVideos);
+      // Without an AI credit no vendor video can follow the still: a vendor is not paid for an image that leads nowhere.
+      if (deps.paidJobs.takesAiCredit && subscription.aiVideosUsed >= subscription.aiVideosAllowed) throw new UserFacingError(403, quotaMessages.aiVideos);
       const allowance = await imageAllowance(userId, subscription);
       if (allowance.left === 0) throw new UserFacingError(429, ugcTexts.imageLimit(allowance.allowed));
 

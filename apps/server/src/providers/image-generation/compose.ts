@@ -2,7 +2,6 @@ import type { UgcBackground, UgcPlacement } from '@reelsmith/contracts';
 import sharp from 'sharp';
 import { productLayer, rowSpans } from './cutout.ts';
 import { heldFit, heldProductSvg, standingFit, standingProductSvg, type PlacedProduct } from './placements.ts';
-import { svgDocument } from './scene-parts.ts';
 import { drawScene } from './scenes.ts';
 
 export interface StillChoices {
@@ -10,19 +9,10 @@ export interface StillChoices {
   placement: UgcPlacement;
 }
 
-/** The issue asks for the offline result to say what it is, on the picture itself where the user sees it. */
-const offlineLabel = svgDocument(
-  '',
-  [
-    '<rect x="40" y="52" width="232" height="48" rx="24" fill="#15110e" opacity="0.55"/>',
-    '<circle cx="68" cy="76" r="7" fill="#f4c76b"/>',
-    '<text x="86" y="84" font-family="Inter, DejaVu Sans, sans-serif" font-size="23" font-weight="600" fill="#ffffff" letter-spacing="0.4">Offline preview</text>',
-  ].join(''),
-);
-
 /**
  * The local stand-in for an AI still: the product photo (cut out, or framed as a card) placed in a drawn scene,
- * standing on the counter or held up in a hand, as a 1080x1920 JPEG labelled 'Offline preview'.
+ * standing on the counter or held up in a hand, as a 1080x1920 JPEG. Nothing is written on it: the still goes into the
+ * customer's video, and the page says it is an image template (issue 29 §6).
  */
 export async function composeStill(photo: Buffer, choices: StillChoices): Promise<Buffer> {
   const held = choices.placement === 'Held by person';
@@ -33,7 +23,7 @@ export async function composeStill(photo: Buffer, choices: StillChoices): Promis
   const backdrop = await sharp(Buffer.from(scene.backdrop)).blur(held ? 9 : 2.5).png().toBuffer();
   const layers = held ? [heldProductSvg(product)] : [scene.counter, standingProductSvg(product)];
   return sharp(backdrop)
-    .composite([...layers, offlineLabel].map((svg) => ({ input: Buffer.from(svg) })))
+    .composite(layers.map((svg) => ({ input: Buffer.from(svg) })))
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 86, mozjpeg: true })
     .toBuffer();

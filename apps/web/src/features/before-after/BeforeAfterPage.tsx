@@ -12,6 +12,7 @@ import { SidePicker } from './SidePicker.tsx';
 import { useGeneration } from './useGeneration.ts';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
 import { useRestoreOnOpen } from '../../lib/useVideoGeneration.ts';
+import { GenerationCost } from '../../components/media/GenerationCost.tsx';
 
 const title = 'Before / After';
 
@@ -97,6 +98,7 @@ export function BeforeAfterPage() {
         <div className="flex flex-col gap-5">
           <TransitionPicker label="Transition" value={transition} onChange={setTransition} previews={transitions.data} previewLabel={(label) => `Preview of the ${label} effect`} />
           {error && <Notice message={{ tone: 'error', text: error }} />}
+          {aiAvailable && (['before', 'after'] as const).some((side) => sides[side].kind === 'image' && sides[side].imageToVideo) && <GenerationCost generator={options.data?.generator} />}
           <Button onClick={start} disabled={busy}>
             Generate
           </Button>

@@ -20,6 +20,7 @@ const freePlan: SubscriptionResponse = {
   logo: null,
   trial_pack_taken: null,
   voice_id: null,
+  ai_motion_templates: true,
 };
 
 function render(plan: SubscriptionResponse | undefined) {

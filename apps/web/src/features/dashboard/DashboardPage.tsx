@@ -48,7 +48,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         onRename={renameVideo}
       />
 
-      <VideoTypeDialog open={choosingType} userId={user.id} onClose={() => setChoosingType(false)} />
+      <VideoTypeDialog open={choosingType} userId={user.id} motionTemplates={plan?.ai_motion_templates} onClose={() => setChoosingType(false)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { dashboardTexts, type SubscriptionResponse } from '@reelsmith/contracts';
+import { dashboardMessages, dashboardTexts, type SubscriptionResponse } from '@reelsmith/contracts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatDate } from './format.ts';
@@ -9,7 +9,7 @@ interface PlanPanelProps {
   onRetry: () => void;
 }
 
-function UsageLine({ label, used, allowed }: { label: string; used: number; allowed: number }) {
+function UsageLine({ label, used, allowed, note }: { label: string; used: number; allowed: number; note?: string }) {
   const share = allowed > 0 ? Math.min(1, used / allowed) : 1;
   return (
     <li className="flex flex-col gap-1.5">
@@ -18,6 +18,7 @@ function UsageLine({ label, used, allowed }: { label: string; used: number; allo
       <span aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-gray-100">
         <span className={`block h-full rounded-full ${share >= 1 ? 'bg-red-600' : 'bg-accent'}`} style={{ width: `${share * 100}%` }} />
       </span>
+      {note && <p className="text-xs text-muted">{note}</p>}
     </li>
   );
 }
@@ -39,7 +40,12 @@ export function PlanPanel({ subscription, failed, onRetry }: PlanPanelProps) {
           </div>
           <ul className="mt-5 grid gap-4 sm:grid-cols-3">
             <UsageLine label="Videos Used" used={subscription.videos_used} allowed={subscription.videos_allowed} />
-            <UsageLine label="AI Videos Used" used={subscription.ai_videos_used} allowed={subscription.ai_videos_allowed} />
+            <UsageLine
+              label="AI Videos Used"
+              used={subscription.ai_videos_used}
+              allowed={subscription.ai_videos_allowed}
+              note={subscription.ai_motion_templates ? dashboardMessages.motionTemplatesUsage : undefined}
+            />
             <UsageLine label="Ideas Generated" used={subscription.ideas_generated} allowed={subscription.ideas_allowed} />
           </ul>
         </>

@@ -10,6 +10,8 @@ type Tile = (typeof videoTypeTiles)[number];
 interface VideoTypeDialogProps {
   open: boolean;
   userId: string;
+  /** The AI formats make motion templates on this server, so none takes an AI credit; unknown until the plan loads. */
+  motionTemplates?: boolean;
   onClose: () => void;
 }
 
@@ -52,7 +54,7 @@ function linkedNote(text: string): ReactNode[] {
 }
 
 /** SPEC §2 'Select Video Type'. */
-export function VideoTypeDialog({ open, userId, onClose }: VideoTypeDialogProps) {
+export function VideoTypeDialog({ open, userId, motionTemplates, onClose }: VideoTypeDialogProps) {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -105,7 +107,13 @@ export function VideoTypeDialog({ open, userId, onClose }: VideoTypeDialogProps)
       )}
       <div className="flex flex-col gap-1 text-sm text-muted">
         <p>{dashboardMessages.musicNote}</p>
-        <p>{linkedNote(dashboardMessages.aiNote)}</p>
+        {motionTemplates ? (
+          <p>{linkedNote(dashboardMessages.motionTemplatesNote)}</p>
+        ) : (
+          <p>
+            {linkedNote(dashboardMessages.aiNote)} {dashboardMessages.aiNoteOthers}
+          </p>
+        )}
       </div>
     </Dialog>
   );

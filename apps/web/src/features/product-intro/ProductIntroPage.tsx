@@ -12,6 +12,7 @@ import { fetchGenerator, startIntro } from './api.ts';
 import { checkScenes, pickImage, startingScenes, type SceneDraft, type SceneProblems } from './scenes.ts';
 import { ScenePicker } from './ScenePicker.tsx';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
+import { GenerationCost } from '../../components/media/GenerationCost.tsx';
 
 const freeImage = (scene: SceneDraft) => scene.image && URL.revokeObjectURL(scene.image.previewUrl);
 const noProblems = (): SceneProblems[] => [{}, {}, {}, {}];
@@ -125,6 +126,7 @@ export function ProductIntroPage() {
             </p>
           )}
           {error && <Notice message={{ tone: 'error', text: error }} />}
+          <GenerationCost generator={generator.data} />
           <Button onClick={start} disabled={busy} className="self-start">
             {introTexts.generate}
           </Button>

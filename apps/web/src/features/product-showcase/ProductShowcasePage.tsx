@@ -10,6 +10,7 @@ import { fetchGenerator, fetchTransitions } from './api.ts';
 import { emptyScene, pickImage, SceneFields, type SceneDraft } from './SceneFields.tsx';
 import { useShowcase } from './useShowcase.ts';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
+import { GenerationCost } from '../../components/media/GenerationCost.tsx';
 
 const freeImage = (scene: SceneDraft) => scene.image && URL.revokeObjectURL(scene.image.previewUrl);
 
@@ -135,6 +136,7 @@ export function ProductShowcasePage() {
           </p>
         )}
         {error && <Notice message={{ tone: 'error', text: error }} />}
+        <GenerationCost generator={generator.data} />
         <Button onClick={start} className="self-start">
           {showcaseTexts.generate}
         </Button>

@@ -12,6 +12,7 @@ import { SceneCard } from './SceneCard.tsx';
 import { useAiVideo } from './useAiVideo.ts';
 import { createVideoError, firstSceneWithoutVideo, pickedImageError, pickedVideoError, sceneNumbers, type Scene } from './scenes.ts';
 import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
+import { GenerationCost } from '../../components/media/GenerationCost.tsx';
 
 const objectUrls = (scene: Scene) => [scene.image?.previewUrl, scene.video?.kind === 'file' ? scene.video.previewUrl : undefined];
 
@@ -123,7 +124,7 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
       {aiVideo.busy && (
         <RenderProgress title={storyboardAiVideoTexts.busy} notice={storyboardAiVideoTexts.estimate} percent={aiVideo.percent} progressLabel={storyboardAiVideoTexts.progressLabel} />
       )}
-      <p className="text-muted">Edit the scenes if you like, then give every scene a video for Create Video, or images for Create AI Video (a scene without one gets a stock image). Each scene plays while the voiceover says its part.</p>
+      <p className="text-muted">Edit the scenes if you like, then give every scene a video for Create Video, or images for Create AI Video (a scene without one gets a stock picture, or a title card of its words). Each scene plays while the voiceover says its part.</p>
 
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1.5">
@@ -177,6 +178,7 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
         <Button variant="secondary" onClick={createAiVideo}>
           Create AI Video
         </Button>
+        <GenerationCost generator={aiVideo.generator} />
         <Button onClick={createVideo}>Create Video</Button>
         {aiVideo.generator === 'local' && (
           <p className="rounded-full bg-gray-100 px-3 py-1 text-xs text-muted">

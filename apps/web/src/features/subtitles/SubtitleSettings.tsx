@@ -5,6 +5,7 @@ import {
   subtitleTexts,
   wordsPerChunkOptions,
   type SubtitleFontSize,
+  type SubtitlePosition,
   type SubtitleStyleName,
   type SubtitleStylePreview,
 } from '@reelsmith/contracts';
@@ -55,11 +56,36 @@ function Segments<T extends string | number>(props: {
   );
 }
 
-export function SettingsFields(props: { settings: SubtitleSettings; locked: boolean; onChange: (settings: SubtitleSettings) => void }) {
+interface SettingsFieldsProps {
+  settings: SubtitleSettings;
+  locked: boolean;
+  /** Where the video already shows text of its own: subtitles put there would cover it. */
+  pictureTextAt: SubtitlePosition | null;
+  onChange: (settings: SubtitleSettings) => void;
+}
+
+/** Told, with the fix at hand, when the chosen position is where the video's own text is (issue 29 §2). */
+function CoveredText({ position, onMove }: { position: SubtitlePosition; onMove: (to: SubtitlePosition) => void }) {
+  const free = subtitlePositions.find((other) => other !== position)!;
+  return (
+    <div role="status" className="flex flex-col items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p>{subtitleTexts.coversPictureText(position)}</p>
+      <button type="button" onClick={() => onMove(free)} className="rounded-md bg-white px-3 py-1 font-semibold ring-1 ring-amber-300 hover:bg-amber-100">
+        {subtitleTexts.moveSubtitles(free)}
+      </button>
+    </div>
+  );
+}
+
+export function SettingsFields(props: SettingsFieldsProps) {
   const { settings, onChange } = props;
+  const move = (position: SubtitlePosition) => onChange({ ...settings, position });
   return (
     <div className="flex flex-col gap-5">
-      <Segments legend="Position" name="subtitle-position" options={subtitlePositions} value={settings.position} onChange={(position) => onChange({ ...settings, position })} />
+      <div className="flex flex-col gap-2">
+        <Segments legend="Position" name="subtitle-position" options={subtitlePositions} value={settings.position} onChange={move} />
+        {props.pictureTextAt === settings.position && <CoveredText position={settings.position} onMove={move} />}
+      </div>
       <Segments<SubtitleFontSize>
         legend="Font size"
         name="subtitle-font-size"

@@ -108,7 +108,7 @@ function SubtitlesEditor({ initial, userId, finalSection }: SubtitlesEditorProps
             <h2 id="look-heading" className="text-lg font-semibold">
               Look
             </h2>
-            <SettingsFields settings={settings} locked={hasCues} onChange={changeSettings} />
+            <SettingsFields settings={settings} locked={hasCues} pictureTextAt={initial.picture_text_at} onChange={changeSettings} />
             <StylePicker value={style} onChange={setStyle} looks={looks} />
           </section>
 

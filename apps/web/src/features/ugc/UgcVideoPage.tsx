@@ -11,6 +11,7 @@ import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 import { useVideoGeneration } from '../../lib/useVideoGeneration.ts';
 import { fetchLatestImage, fetchUgcSettings, startUgcVideo } from './api.ts';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
+import { GenerationCost } from '../../components/media/GenerationCost.tsx';
 
 
 /**
@@ -139,6 +140,7 @@ export function UgcVideoPage() {
             </p>
           )}
           {error && <Notice message={{ tone: 'error', text: error }} />}
+          <GenerationCost generator={settings.data?.video_generator} />
           <Button onClick={() => void generate()} className="self-start" disabled={generation.phase === 'busy'}>
             {ugcTexts.generateVideo}
           </Button>
