@@ -107,6 +107,45 @@ describe('Smart Storyboard (generate-and-store-scenes, update-scene, generate-st
     expect((await documentOf()).scenes).toEqual(after);
   });
 
+  it('keeps a scene’s image and video with the project, so the scenes answer them again; refuses what is not the user’s own', async () => {
+    const still = join(dir, 'scene-still.png');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=orange:s=360x640', '-frames:v', '1', still]);
+    const upload = async (purpose: string, name: string, content: Buffer, type: string) => {
+      const { payload, headers } = multipartFile('file', name, content, type);
+      return uploadResponse.parse((await account.client.request('POST', `/api/uploads/${purpose}`, payload, headers)).json());
+    };
+    const image = await upload('scene-image', 'shop-front.png', readFileSync(still), 'image/png');
+    const clip = await upload('storyboard-video', 'pour.mp4', clips[2]!, 'video/mp4');
+    const keep = (body: Record<string, unknown>) => account.client.post('/api/storyboard/scene-media', { user_id: account.userId, video_id: videoId, ...body });
+    expect((await keep({ scene_index: 2, kind: 'image', url: image.url, name: 'shop-front.png' })).json()).toEqual({ status: 'success' });
+    expect((await keep({ scene_index: 5, kind: 'video', url: clip.url, name: 'pour.mp4' })).json()).toEqual({ status: 'success' });
+
+    const media = scenesResponse.parse((await scenes()).json()).scene_media!;
+    expect(media).toHaveLength(6);
+    expect(media[1]!.image).toMatchObject({ name: 'shop-front.png', url: expect.stringContaining(new URL(image.url, 'http://x').pathname) });
+    expect(media[4]!.video).toMatchObject({ name: 'pour.mp4', size: clips[2]!.length });
+    expect(media.filter((_, i) => i !== 1 && i !== 4).every((scene) => scene.image === null && scene.video === null)).toBe(true);
+
+    const before = (await documentOf()).sceneMedia;
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ scene_index: 3, kind: 'video', url: image.url }, 400, storyboardTexts.notYourMedia('video')],
+      [{ scene_index: 3, kind: 'image', url: 'https://example.com/cat.png' }, 400, storyboardTexts.notYourMedia('image')],
+      [{ scene_index: 7, kind: 'image', url: image.url }, 400, 'Invalid request.'],
+    ];
+    for (const [body, status, error] of refusals) {
+      const answer = await keep(body);
+      expect([answer.statusCode, answer.json().error], JSON.stringify(body)).toEqual([status, error]);
+    }
+    const stranger = await signUpAndConfirm(t.app, 'storyboard-stranger@example.com');
+    await stranger.client.post('/api/auth/sign-in/email', { email: stranger.email, password: stranger.password });
+    const theirs = await stranger.client.post('/api/storyboard/scene-media', { user_id: stranger.userId, video_id: videoId, scene_index: 1, kind: 'image', url: image.url });
+    expect(theirs.statusCode).toBe(404);
+    expect((await documentOf()).sceneMedia).toEqual(before);
+
+    expect((await keep({ scene_index: 2, kind: 'image', url: null })).json()).toEqual({ status: 'success' });
+    expect(scenesResponse.parse((await scenes()).json()).scene_media![1]!.image).toBeNull();
+  });
+
   it('refuses a missing, empty, oversized or unreadable video with the scene number, storing nothing', async () => {
     const uploadsBefore = await uploadCount();
     const documentBefore = await documentOf();

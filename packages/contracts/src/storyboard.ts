@@ -19,6 +19,13 @@ const videoId = z.string().min(1).max(100).optional();
 export const generateScenesRequest = z.object({ user_id: userId, video_id: videoId });
 
 const sceneText = z.string().max(maxSceneChars);
+/** A scene's picture or clip as stored for it (one of the user's uploads), so a reload finds it where it was. */
+export const sceneMediaKinds = ['image', 'video'] as const;
+export const sceneMediaItem = z.object({ url: z.string(), name: z.string(), size: z.number().int().nonnegative() });
+export type SceneMediaItem = z.infer<typeof sceneMediaItem>;
+export const sceneMedia = z.object({ image: sceneMediaItem.nullable(), video: sceneMediaItem.nullable() });
+export type SceneMedia = z.infer<typeof sceneMedia>;
+
 export const scenesResponse = z.object({
   scene1: sceneText,
   scene2: sceneText,
@@ -27,6 +34,8 @@ export const scenesResponse = z.object({
   scene5: sceneText,
   scene6: sceneText,
   video_id: z.string(),
+  /** Not in SPEC §7's answer: each scene's stored image and video, in scene order (issue 29 §3). */
+  scene_media: z.array(sceneMedia).optional(),
 });
 export type ScenesResponse = z.infer<typeof scenesResponse>;
 
@@ -38,6 +47,17 @@ export const updateSceneRequest = z.object({
 });
 export const updateSceneResponse = z.object({ status: z.literal('success'), video_id: z.string() });
 
+/** Keeps a scene's image or video (the signed URL of one of the user's uploads), or lets it go (null). */
+export const saveSceneMediaRequest = z.object({
+  user_id: userId,
+  video_id: videoId,
+  scene_index: z.coerce.number().int().min(1).max(storyboardSceneCount),
+  kind: z.enum(sceneMediaKinds),
+  url: z.string().max(2000).nullable(),
+  name: z.string().trim().max(200).default(''),
+});
+export const saveSceneMediaResponse = z.object({ status: z.literal('success') });
+
 export const generateStoryboardResponse = z.object({ user_video_url: z.string(), video_id: z.string() });
 
 /** The form fields of scene N (1..6): its text, and its video as a file or as the signed URL of one of the user's uploads. */
@@ -47,6 +67,8 @@ export const storyboardFieldNames = (n: number) => ({ scene: `scene${n}`, video:
 export const sceneKey = (n: number) => `scene${n}` as `scene${1 | 2 | 3 | 4 | 5 | 6}`;
 
 export const storyboardTexts = {
+  /** A scene's media must be one of the user's own uploads of that kind. */
+  notYourMedia: (kind: 'image' | 'video') => `That ${kind} could not be kept with the scene. Add it again from your device or the stock search.`,
   /** SPEC §5, checked by the page and again by the server. */
   missingVideo: (n: number) => `Missing video ${n}`,
   emptyVideo: (n: number) => `Video ${n} is empty`,

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { generateScenesRequest, generateStoryboardResponse, scenesResponse, storyboardSceneCount, updateSceneRequest, updateSceneResponse } from '../storyboard.ts';
+import {
+  generateScenesRequest,
+  generateStoryboardResponse,
+  saveSceneMediaRequest,
+  saveSceneMediaResponse,
+  scenesResponse,
+  storyboardSceneCount,
+  updateSceneRequest,
+  updateSceneResponse,
+} from '../storyboard.ts';
 import { aiVideoStateRequest, aiVideoStateResponse, generateAiVideoForm, generateAiVideoResponse, maxAiVideoScenes } from '../storyboard-ai-video.ts';
 
 const tag = 'storyboard';
@@ -30,6 +39,17 @@ export const storyboardEndpoints = {
     body: 'form',
     request: updateSceneRequest,
     response: updateSceneResponse,
+    namesUser,
+  }),
+  saveSceneMedia: defineEndpoint({
+    method: 'POST',
+    path: '/api/storyboard/scene-media',
+    summary: "Keeps a scene's image or video (one of the user's uploads) with the project, so a reload finds it; null lets it go.",
+    tag,
+    access: 'session',
+    body: 'json',
+    request: saveSceneMediaRequest,
+    response: saveSceneMediaResponse,
     namesUser,
   }),
   generate: defineEndpoint({

@@ -33,6 +33,10 @@ export const projectDocumentSchema = z.strictObject({
   /** The idea or brief the script was asked for ("Use this idea" starts a project with it). */
   prompt: z.string().optional(),
   scenes: z.array(z.string()).optional(),
+  /** Each scene's image and video as the user gave them (their uploads), kept so a reload finds them. */
+  sceneMedia: z
+    .array(z.object({ image: z.object({ key, name: z.string(), size: z.number() }).nullable(), video: z.object({ key, name: z.string(), size: z.number() }).nullable() }))
+    .optional(),
   /** sha256 of the script the scenes were written from: another script means new scenes. */
   scenesScript: z.string().optional(),
   voiceover: spoken

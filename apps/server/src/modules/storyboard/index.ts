@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../../http/feature-module.ts';
 import type { Infrastructure, SharedCore } from '../../infrastructure.ts';
+import { createSceneMedia } from './scene-media.ts';
 import { createAiVideoService, type AiVideoDependencies } from './ai-video.ts';
 import { createStoryboardService, type StoryboardDependencies } from './storyboard.ts';
 import { registerStoryboardRoutes } from './storyboard-routes.ts';
@@ -43,7 +44,7 @@ export function storyboardModule(
   });
   return {
     register({ router }) {
-      registerStoryboardRoutes(router, { storyboard, aiVideo });
+      registerStoryboardRoutes(router, { storyboard, aiVideo, sceneMedia: createSceneMedia({ workflow, signer, storage }) });
     },
   };
 }

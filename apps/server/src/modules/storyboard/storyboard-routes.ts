@@ -1,6 +1,7 @@
 import { aiVideoFieldNames, genericMessages, maxAiVideoScenes, storyboardEndpoints, storyboardFieldNames, storyboardSceneCount } from '@reelsmith/contracts';
 import { UserFacingError } from '../../errors.ts';
 import type { AiVideoService, SceneImageInput } from './ai-video.ts';
+import type { SceneMediaService } from './scene-media.ts';
 import type { SceneVideoInput, StoryboardService } from './storyboard.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
 
@@ -8,14 +9,18 @@ import type { EndpointRouter } from '../../http/endpoint-router.ts';
  * SPEC §7 generate-and-store-scenes, update-scene (form posts), generate-storyboard and generate-ai-video (multipart),
  * and the AI video's state for a page opened again.
  */
-export function registerStoryboardRoutes(router: EndpointRouter, deps: { storyboard: StoryboardService; aiVideo: AiVideoService }): void {
-  const { storyboard, aiVideo } = deps;
+export function registerStoryboardRoutes(router: EndpointRouter, deps: { storyboard: StoryboardService; aiVideo: AiVideoService; sceneMedia: SceneMediaService }): void {
+  const { storyboard, aiVideo, sceneMedia } = deps;
   const { route } = router;
 
   route(storyboardEndpoints.scenes, ({ user, input }) => storyboard.scenes(user.id, input.video_id));
 
   route(storyboardEndpoints.updateScene, ({ user, input }) =>
     storyboard.updateScene(user.id, { videoId: input.video_id, index: input.scene_index, text: input.scene_text }),
+  );
+
+  route(storyboardEndpoints.saveSceneMedia, ({ user, input }) =>
+    sceneMedia.save(user.id, { videoId: input.video_id, index: input.scene_index, kind: input.kind, url: input.url, name: input.name }),
   );
 
   route(storyboardEndpoints.generate, ({ user, input: body, files }) => {

@@ -7,6 +7,7 @@ import {
   storyboardTexts,
   storyboardTimeoutMs,
   uploadPolicies,
+  type SceneMedia,
   type ScenesResponse,
 } from '@reelsmith/contracts';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
@@ -16,6 +17,7 @@ import type { BusinessBrief, Writer } from '../../providers/writer/index.ts';
 import { ownerOfKey, type FileUrlSigner } from '../../core/files/file-urls.ts';
 import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
 import { keyOfSignedUrl } from '../../core/project/projects.ts';
+import { sceneMediaResponse } from './scene-media.ts';
 import { sceneLengths } from './storyboard-timing.ts';
 import { inspectBuffer, type MediaProber } from '../../core/files/upload-inspection.ts';
 import type { UploadService } from '../../core/files/uploads.ts';
@@ -49,9 +51,9 @@ type CheckedVideo = { n: number; file: { content: Buffer; filename: string } } |
 const fingerprint = (script: string) => createHash('sha256').update(script).digest('hex');
 const policy = uploadPolicies['storyboard-video'];
 
-function toResponse(scenes: string[], videoId: string): ScenesResponse {
+function toResponse(scenes: string[], videoId: string, sceneMedia: SceneMedia[]): ScenesResponse {
   const [scene1 = '', scene2 = '', scene3 = '', scene4 = '', scene5 = '', scene6 = ''] = scenes;
-  return { scene1, scene2, scene3, scene4, scene5, scene6, video_id: videoId };
+  return { scene1, scene2, scene3, scene4, scene5, scene6, video_id: videoId, scene_media: sceneMedia };
 }
 
 /** SPEC §7 generate-and-store-scenes, update-scene and generate-storyboard over the project document. */
@@ -117,10 +119,11 @@ export function createStoryboardService(deps: StoryboardDependencies) {
       const script = project.script?.trim();
       if (!script) throw new UserFacingError(409, storyboardTexts.needsScript);
       const stored = storedScenes(project);
-      if (stored && workflow.document(project).scenesScript === fingerprint(script)) return toResponse(stored, project.id);
+      const media = sceneMediaResponse(workflow.document(project), signer);
+      if (stored && workflow.document(project).scenesScript === fingerprint(script)) return toResponse(stored, project.id, media);
       const written = (await deps.writer.storyboardScenes({ script, business: await deps.business(userId) })).map((scene) => scene.trim().slice(0, maxSceneChars));
       await workflow.save(project, { scenes: written, scenesScript: fingerprint(script) });
-      return toResponse(written, project.id);
+      return toResponse(written, project.id, media);
     },
 
     async updateScene(userId: string, request: { videoId?: string; index: number; text: string }): Promise<{ status: 'success'; video_id: string }> {

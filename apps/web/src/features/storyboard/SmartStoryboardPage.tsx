@@ -40,7 +40,7 @@ function StoryboardLoader({ user, projectId }: { user: SessionUser; projectId: s
     );
   }
   if (!projectId || found !== projectId) return <RenderProgress title={workflowMessages.generatingStoryboard} notice={storyboardTexts.scenesEstimate} />;
-  return <StoryboardWorkspace key={projectId} user={user} projectId={projectId} initialTexts={scenes.data.texts} />;
+  return <StoryboardWorkspace key={projectId} user={user} projectId={projectId} initialTexts={scenes.data.texts} initialMedia={scenes.data.media} />;
 }
 
 /** SPEC §2 /smart-storyboard, step 'Background Video': six scenes from the script, a video for each, then one video. */

@@ -1,4 +1,4 @@
-import { aiVideoMessages, storyboardAiVideoTexts, storyboardTexts, workflowMessages, type SessionUser, type UploadResponse } from '@reelsmith/contracts';
+import { aiVideoMessages, storyboardAiVideoTexts, storyboardTexts, workflowMessages, type SceneMedia, type SessionUser, type UploadResponse } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
@@ -7,19 +7,27 @@ import type { AddedStock } from '../../components/stock/StockResults.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
-import { generateStoryboard, updateScene } from './api.ts';
+import { generateStoryboard, keepSceneMedia, updateScene, uploadSceneFile } from './api.ts';
 import { SceneCard } from './SceneCard.tsx';
 import { useAiVideo } from './useAiVideo.ts';
-import { createVideoError, firstSceneWithoutVideo, pickedImageError, pickedVideoError, sceneNumbers, type Scene } from './scenes.ts';
+import { createVideoError, firstSceneWithoutVideo, pickedImageError, pickedVideoError, restoredScenes, sceneNumbers, type Scene } from './scenes.ts';
 import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 import { GenerationCost } from '../../components/media/GenerationCost.tsx';
 
 const objectUrls = (scene: Scene) => [scene.image?.previewUrl, scene.video?.kind === 'file' ? scene.video.previewUrl : undefined];
 
-export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: SessionUser; projectId: string; initialTexts: string[] }) {
+interface StoryboardWorkspaceProps {
+  user: SessionUser;
+  projectId: string;
+  initialTexts: string[];
+  /** Each scene's stored image and video, so a reload shows them again. */
+  initialMedia: SceneMedia[];
+}
+
+export function StoryboardWorkspace({ user, projectId, initialTexts, initialMedia }: StoryboardWorkspaceProps) {
   const { goNext } = useWorkflowPage();
   const targetId = useId();
-  const [scenes, setScenes] = useState<Scene[]>(() => initialTexts.map((text) => ({ text, video: null, image: null, error: null })));
+  const [scenes, setScenes] = useState<Scene[]>(() => restoredScenes(initialTexts, initialMedia));
   const [target, setTarget] = useState<number | null>(null);
   const [stockOpen, setStockOpen] = useState(false);
   // 'check' stands for Create Video's own check, re-run as scenes change so it names the next gap or goes away.
@@ -33,11 +41,13 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
   }, [scenes]);
   useEffect(() => () => current.current.flatMap(objectUrls).forEach((url) => url?.startsWith('blob:') && URL.revokeObjectURL(url)), []);
 
-  const change = (index: number, patch: Partial<Scene>) =>
+  /** `patch` may look at the scene as it is by then, and answer null to leave it alone. */
+  const change = (index: number, patch: Partial<Scene> | ((scene: Scene) => Partial<Scene> | null)) =>
     setScenes((list) =>
       list.map((scene, i) => {
-        if (i !== index) return scene;
-        const next = { ...scene, ...patch };
+        const changes = i === index ? (typeof patch === 'function' ? patch(scene) : patch) : null;
+        if (!changes) return scene;
+        const next = { ...scene, ...changes };
         for (const url of objectUrls(scene)) if (url?.startsWith('blob:') && !objectUrls(next).includes(url)) URL.revokeObjectURL(url);
         return next;
       }),
@@ -65,14 +75,33 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
     saving.current = saving.current.then(() => saveScene({ index, text }).then(() => undefined, (error: Error) => change(index, { error: error.message })));
   }
 
+  /**
+   * A picked file is shown at once and stored as the user's upload behind it; once stored, the scene names the upload
+   * and the project keeps it, so a reload finds it (issue 29 §3). A refusal is told on the scene's card.
+   */
+  async function keepFile(index: number, kind: 'image' | 'video', file: File) {
+    try {
+      const upload = await uploadSceneFile(kind, file);
+      change(index, (scene) => {
+        if (kind === 'image') return scene.image?.source.kind === 'file' && scene.image.source.file === file ? { image: { ...scene.image, source: { kind: 'upload', url: upload.url } } } : null;
+        return scene.video?.kind === 'file' && scene.video.file === file ? { video: { kind: 'upload', url: upload.url, size: upload.size, name: file.name } } : null;
+      });
+      await keepSceneMedia(user.id, projectId, index + 1, kind, { url: upload.url, name: file.name });
+    } catch (failure) {
+      change(index, { error: (failure as Error).message });
+    }
+  }
+
   function pickImage(index: number, file: File) {
     const error = pickedImageError(file);
     change(index, error ? { error } : { error: null, image: { name: file.name, previewUrl: URL.createObjectURL(file), source: { kind: 'file', file } } });
+    if (!error) void keepFile(index, 'image', file);
   }
 
   function pickVideo(index: number, file: File) {
     const error = pickedVideoError(file.size);
     change(index, error ? { error } : { error: null, video: { kind: 'file', file, previewUrl: URL.createObjectURL(file) } });
+    if (!error) void keepFile(index, 'video', file);
   }
 
   const destination = target ?? firstSceneWithoutVideo(scenes);
@@ -92,6 +121,9 @@ export function StoryboardWorkspace({ user, projectId, initialTexts }: { user: S
     } else {
       change(index, { error: null, image: { name: item.name, previewUrl: upload.url, source: { kind: 'upload', url: upload.url } } });
     }
+    void keepSceneMedia(user.id, projectId, destination, upload.kind === 'video' ? 'video' : 'image', { url: upload.url, name: item.name }).catch((failure: Error) =>
+      change(index, { error: failure.message }),
+    );
     setNotice({ tone: 'success', text: `Added to scene ${destination}.` });
   }
 

@@ -9,7 +9,11 @@ import {
   videoAudioTexts,
   voiceoverEndpoints,
   workflowMessages,
+  platformEndpoints,
+  uploadMessages,
   type AiVideoStateResponse,
+  type SceneMedia,
+  type UploadResponse,
   type GenerateAiVideoResponse,
   type VideoStatusResponse,
 } from '@reelsmith/contracts';
@@ -18,10 +22,24 @@ import { sceneNumbers, type Scene } from './scenes.ts';
 
 const projectFields = (userId: string, projectId: string | null) => ({ user_id: userId, ...(projectId ? { video_id: projectId } : {}) });
 
-/** SPEC §7 generate-and-store-scenes (form: user_id): the stored scenes, or six new ones from the script. */
-export async function generateScenes(userId: string, projectId: string | null): Promise<{ texts: string[]; videoId: string }> {
+/** SPEC §7 generate-and-store-scenes (form: user_id): the stored scenes, or six new ones from the script, and their media. */
+export async function generateScenes(userId: string, projectId: string | null): Promise<{ texts: string[]; videoId: string; media: SceneMedia[] }> {
   const body = await attempt(call(storyboardEndpoints.scenes, projectFields(userId, projectId)), { fallback: storyboardTexts.loadFailed });
-  return { texts: sceneNumbers.map((n) => body[sceneKey(n)]), videoId: body.video_id };
+  return { texts: sceneNumbers.map((n) => body[sceneKey(n)]), videoId: body.video_id, media: body.scene_media ?? [] };
+}
+
+/** A file picked for a scene becomes one of the user's uploads, checked by the server as the scene's kind of file. */
+export async function uploadSceneFile(kind: 'image' | 'video', file: File): Promise<UploadResponse> {
+  const form = new FormData();
+  form.set('file', file);
+  const purpose = kind === 'image' ? 'scene-image' : 'storyboard-video';
+  return attempt(call(platformEndpoints.upload, form, { params: { purpose } }), { fallback: uploadMessages.failed });
+}
+
+/** Keeps a scene's upload with the project, so a reload finds it; null lets it go. */
+export async function keepSceneMedia(userId: string, projectId: string, index: number, kind: 'image' | 'video', media: { url: string; name: string } | null) {
+  const request = { ...projectFields(userId, projectId), scene_index: index, kind, url: media?.url ?? null, name: media?.name ?? '' };
+  await attempt(call(storyboardEndpoints.saveSceneMedia, request), { fallback: storyboardTexts.saveFailed });
 }
 
 /** SPEC §7 update-scene (form: user_id, scene_index, scene_text), sent when a scene field loses focus. */

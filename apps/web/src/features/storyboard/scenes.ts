@@ -1,4 +1,4 @@
-import { maxStoryboardVideoBytes, storyboardSceneCount, storyboardTexts } from '@reelsmith/contracts';
+import { maxStoryboardVideoBytes, storyboardSceneCount, storyboardTexts, type SceneMedia } from '@reelsmith/contracts';
 
 /** A scene's video: a file picked here (sent with Create Video), or one of the user's uploads (e.g. a stock video). */
 export type SceneVideo = { kind: 'file'; file: File; previewUrl: string } | { kind: 'upload'; url: string; size: number; name: string };
@@ -19,6 +19,19 @@ export interface Scene {
 }
 
 export const sceneNumbers = Array.from({ length: storyboardSceneCount }, (_, i) => i + 1);
+
+/** The scenes as stored: their texts, and the image and video the user gave each one (their uploads). */
+export function restoredScenes(texts: string[], media: SceneMedia[]): Scene[] {
+  return texts.map((text, i) => {
+    const { image = null, video = null } = media[i] ?? {};
+    return {
+      text,
+      image: image && { name: image.name, previewUrl: image.url, source: { kind: 'upload', url: image.url } },
+      video: video && { kind: 'upload', url: video.url, size: video.size, name: video.name },
+      error: null,
+    };
+  });
+}
 
 export const videoSize = (video: SceneVideo) => (video.kind === 'file' ? video.file.size : video.size);
 export const videoName = (video: SceneVideo) => (video.kind === 'file' ? video.file.name : video.name);
