@@ -50,10 +50,11 @@ async function encode(pixels: Pixels, step: FitStep) {
 }
 
 /**
- * The copy of an accepted image that is stored: turned upright by its EXIF orientation (so what reads the pixels alone,
- * a vendor's model or ffprobe's size, sees the picture as it was taken), at most `maxSide` on its longer side, re-encoded as JPEG, or PNG when it has transparency (a logo).
- * Answers null when even the smallest try is over `storedMaxBytes`. Re-encoding also drops the camera's metadata
- * (place, device) that the stored file would otherwise carry to anyone it is shared with.
+ * The copy of an accepted image that is stored: turned upright by its EXIF orientation (so what reads the pixels
+ * alone, a vendor's model or ffprobe's size, sees the picture as it was taken), at most `maxSide` on its longer side,
+ * re-encoded as JPEG, or PNG when it has transparency (a logo). Answers null when even the smallest try is over
+ * `storedMaxBytes`. Re-encoding also drops the camera's metadata (place, device) that the stored file would otherwise
+ * carry to anyone it is shared with.
  */
 export async function fitImage(path: string, fit: ImageFit): Promise<FittedImage | null> {
   const { data, info } = await sharp(path, { limitInputPixels: maxImagePixels, failOn: 'truncated' })
