@@ -130,7 +130,7 @@ test('Animated Images: Convert after the session ended says User not logged in, 
   await expect(page).toHaveURL(/\/ImagetoVideo$/);
 });
 
-test('Animated Images: an image over 10 MB is left out before upload, with the text the server refuses it with', async ({ page }) => {
+test('Animated Images: an image over the upload limit is left out before upload, with the text the server refuses it with', async ({ page }) => {
   await openImageToVideo(page, 'images-big');
   // Named and typed as an image, one byte over: the page reads only its size.
   const big = join(dir, 'big.png');

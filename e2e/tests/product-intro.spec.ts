@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { aiVideoMessages, dashboardMessages, introScenes, introTexts } from '@reelsmith/contracts';
+import { aiVideoMessages, dashboardMessages, introScenes, introTexts, maxImageUploadBytes } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { signedInOnDashboard } from './helpers.ts';
 import { finishAndDownload, phoneShot, pixelAt, writeFittingScript } from './finish.ts';
@@ -25,8 +25,8 @@ test.beforeAll(() => {
     const hex = grounds[ground].map((v) => v.toString(16).padStart(2, '0')).join('');
     ffmpeg('-f', 'lavfi', '-i', `color=c=0x${hex}:s=600x800,drawbox=x=30:y=30:w=120:h=160:c=white:t=fill`, '-frames:v', '1', path(`${ground}.png`));
   }
-  // Named and typed as an image, just over 5 MB: the page reads only its size.
-  writeFileSync(path('huge.png'), Buffer.alloc(5 * 1024 * 1024 + 10));
+  // Named and typed as an image, just over the upload limit: the page reads only its size.
+  writeFileSync(path('huge.png'), Buffer.alloc(maxImageUploadBytes + 10));
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -85,11 +85,11 @@ test('Product Intro: four scene types with their images to a 14 s video, then th
 
   await generate.click();
   await expect(page.getByRole('alert')).toHaveText(introTexts.needsImage(1));
-  // Scene 1's image dropped on its zone; a file over 5 MB is refused at its scene; the others picked.
+  // Scene 1's image dropped on its zone; a file over the upload limit is refused at its scene; the others picked.
   await dropFile(page, 0, path('magenta.png'));
   await expect(page.getByRole('img', { name: introTexts.imagePreview(1) })).toBeVisible();
   await page.getByLabel(introTexts.imageLabel(2)).setInputFiles(path('huge.png'));
-  await expect(page.getByRole('alert')).toHaveText('The image must be at most 5 MB.');
+  await expect(page.getByRole('alert')).toHaveText('The image must be at most 25 MB.');
   for (const [i, ground] of order.entries()) if (i > 0) await page.getByLabel(introTexts.imageLabel(i + 1)).setInputFiles(path(`${ground}.png`));
   for (const n of [2, 3, 4]) await expect(page.getByRole('img', { name: introTexts.imagePreview(n) })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aiVideoMessages, draftTexts, generatedVideoTexts, showcaseTexts, subtitleTexts, videoFlows } from '@reelsmith/contracts';
+import { aiVideoMessages, draftTexts, generatedVideoTexts, maxImageUploadBytes, showcaseTexts, subtitleTexts, videoFlows } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
+import { phonePhoto, phonePhotoTop } from '../../apps/server/test/phone-photo.ts';
 import { finishAndDownload, openFromTile, phoneShot, pixelAt, writeFittingScript } from './finish.ts';
 
 /**
@@ -19,8 +20,8 @@ test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'rs-e2e-showcase-'));
   // A product shot stand-in: a blue bottle on a coral ground.
   ffmpeg('-f', 'lavfi', '-i', 'color=c=0xf97316:s=600x800,drawbox=x=200:y=160:w=200:h=480:c=0x1e6fd9:t=fill', '-frames:v', '1', path('bottle.png'));
-  // Named and typed as an image, 1.9 MB: the page reads only its size.
-  writeFileSync(path('huge.png'), Buffer.alloc(Math.round(1.9 * 1024 * 1024)));
+  // Named and typed as an image, over the upload limit: the page reads only its size.
+  writeFileSync(path('huge.png'), Buffer.alloc(maxImageUploadBytes + 1024 * 1024));
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -50,7 +51,7 @@ test('Product Showcase: 7 s from the tile to a downloaded final video; the image
   await page.getByLabel(showcaseTexts.textLabel(1)).fill('Slow zoom in on the serum bottle');
   await expect(page.getByText('32 / 200')).toBeVisible();
   await page.getByLabel(showcaseTexts.imageLabel(1)).setInputFiles(path('huge.png'));
-  await expect(page.getByRole('alert')).toHaveText('File too large (1.90 MB). Max 1.8 MB allowed.');
+  await expect(page.getByRole('alert')).toHaveText('File too large (26.00 MB). Max 25 MB allowed.');
   await page.getByLabel(showcaseTexts.imageLabel(1)).setInputFiles(path('bottle.png'));
   await expect(page.getByRole('img', { name: showcaseTexts.imagePreview(1) })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -101,6 +102,41 @@ test('Product Showcase: 7 s from the tile to a downloaded final video; the image
   expect(near(pixelAt(file, 2, 0.5, 0.36), blue)).toBe(true);
   // A contact sheet to look at: the showcase's caption at the bottom, the subtitles in the middle.
   ffmpeg('-i', file, '-vf', 'fps=1,scale=270:480,tile=4x2', '-frames:v', '1', '/tmp/G-showcase-final-sheet.png');
+});
+
+test('Product Showcase: a 5.8 MB phone photo, its EXIF saying it was taken upright, is taken as it comes and made into the video upright', async ({ page }) => {
+  test.setTimeout(300_000);
+  // Made here rather than kept in the repository: a 4000x3000 noisy JPEG lying on its side, with EXIF Orientation 6.
+  const photo = path('IMG_2041.JPG');
+  writeFileSync(photo, phonePhoto(path('sensor.jpg')));
+  expect(statSync(photo).size).toBeGreaterThan(5 * 1024 * 1024);
+  await openShowcase(page, 'showcase-phone');
+  await expect(page.getByText(showcaseTexts.imageHint)).toHaveText('PNG, JPG or WebP, up to 25 MB');
+
+  await page.getByLabel(showcaseTexts.textLabel(1)).fill('The serum on a red shelf');
+  await page.getByLabel(showcaseTexts.imageLabel(1)).setInputFiles(photo);
+  const preview = page.getByRole('img', { name: showcaseTexts.imagePreview(1) });
+  await expect(preview).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The browser reads the orientation too: the preview is portrait.
+  const [width, height] = await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  expect([width, height]).toEqual([3000, 4000]);
+  await page.screenshot({ path: '/tmp/G-showcase-phone-photo.png' });
+
+  const started = page.waitForResponse('**/api/generate-product-showcase');
+  await page.getByRole('button', { name: showcaseTexts.generate }).click();
+  expect((await started).status()).toBe(200);
+  await expect(page.getByRole('status').filter({ hasText: showcaseTexts.busy })).toContainText(showcaseTexts.estimate('7'));
+  const result = page.getByLabel(showcaseTexts.result);
+  await expect(result).toBeVisible({ timeout: 240_000 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/G-showcase-phone-result.png' });
+
+  // The offline renderer shows the photo as a portrait card: the red band the camera saw at the top is its top.
+  const video = path('showcase-phone.mp4');
+  writeFileSync(video, await (await page.request.get((await result.getAttribute('src'))!)).body());
+  expect(near(pixelAt(video, 1, 0.5, 0.25), [...phonePhotoTop])).toBe(true);
+  expect(near(pixelAt(video, 1, 0.5, 0.6), [...phonePhotoTop])).toBe(false);
 });
 
 test('Product Showcase: 14 s needs both scenes and a transition, with its preview clip', async ({ page }) => {

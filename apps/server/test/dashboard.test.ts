@@ -11,7 +11,11 @@ import { testDatabaseTargets } from './databases.ts';
 import { multipartFile } from './media-fixtures.ts';
 
 const targets = await testDatabaseTargets();
-const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#ff6a00' } }).png().toBuffer();
+/** A logo as brands have one: orange on a transparent ground, which is why it stays a PNG when it is kept. */
+const png = await sharp({ create: { width: 64, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+  .composite([{ input: { create: { width: 48, height: 24, channels: 4, background: '#ff6a00' } }, left: 8, top: 8 }])
+  .png()
+  .toBuffer();
 const clipPath = join(mkdtempSync(join(tmpdir(), 'rs-dashboard-')), 'clip.mp4');
 execFileSync('ffmpeg', [
   ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=180x320:rate=25:duration=1'],
@@ -160,7 +164,7 @@ describe.each(targets)('dashboard API on $name', (target) => {
     expect(await t.composed.repositories.uploads.listForUser(userId)).toEqual(uploadsBefore);
   });
 
-  it('refuses a logo over 5 MB, a form without a file, and a form for another user, storing nothing', async () => {
+  it('refuses a logo over the upload limit, a form without a file, and a form for another user, storing nothing', async () => {
     const uploadsBefore = await t.composed.repositories.uploads.listForUser(userId);
     const tooLarge = await uploadLogo([
       { name: 'email', value: email },

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { brollFieldNames, brollTexts, genericMessages, uploadResponse, voiceoverMessages } from '@reelsmith/contracts';
+import { brollFieldNames, brollTexts, genericMessages, maxImageUploadBytes, uploadResponse, voiceoverMessages } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeApp } from '../src/compose.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -182,8 +182,8 @@ describe.each(targets)('hostile input on $name', (target) => {
     expect(await unreferencedFiles()).toEqual([]);
   });
 
-  it('names the real size of a showcase image over 1.8 MB', async () => {
-    const response = await send('/api/uploads/showcase-image', {}, [{ field: 'file', filename: 'big.png', content: Buffer.alloc(Math.round(1.81 * 1024 * 1024), 7) }]);
-    expect(refusal(response)).toEqual({ status: 413, body: { error: 'File too large (1.81 MB). Max 1.8 MB allowed.' } });
+  it('names the real size of a showcase image over the upload limit', async () => {
+    const response = await send('/api/uploads/showcase-image', {}, [{ field: 'file', filename: 'big.png', content: Buffer.alloc(maxImageUploadBytes + 10 * 1024, 7) }]);
+    expect(refusal(response)).toEqual({ status: 413, body: { error: 'File too large (25.01 MB). Max 25 MB allowed.' } });
   });
 });

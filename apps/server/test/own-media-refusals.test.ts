@@ -12,7 +12,7 @@ import { multipartFile } from './media-fixtures.ts';
 
 /**
  * What the Animated Images and Scroll Stopper pages refuse before sending (issue 8), refused by the server too, with
- * the page's text and nothing stored: an image over 10 MB, a file that is not a video, an image as a video.
+ * the page's text and nothing stored: an image over the upload limit, a file that is not a video, an image as a video.
  */
 const targets = await testDatabaseTargets();
 const dir = mkdtempSync(join(tmpdir(), 'rs-own-media-refusals-'));
@@ -43,7 +43,7 @@ describe.each(targets)('own-media refusals on $name', (target) => {
     return client.request('POST', `/api/uploads/${purpose}`, payload, headers);
   };
 
-  it('refuses an image one byte over 10 MB in convert-images-to-video with the page’s text, storing nothing', async () => {
+  it('refuses an image one byte over the upload limit in convert-images-to-video with the page’s text, storing nothing', async () => {
     const before = await state();
     const { payload, headers } = multipartForm({ user_id: userId, zoom: 'yes', effect: 'fade' }, [
       { field: 'image1', filename: 'red.png', content: red },

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   aiVideoMessages,
@@ -9,6 +8,7 @@ import {
   introScenes,
   introSettingsResponse,
   introTexts,
+  maxImageUploadBytes,
   quotaMessages,
   type IntroSceneType,
 } from '@reelsmith/contracts';
@@ -44,8 +44,8 @@ function productStill(ground: Ground): Buffer {
 }
 const stills: Record<Ground, Buffer> = { magenta: productStill('magenta'), green: productStill('green'), blue: productStill('blue'), yellow: productStill('yellow') };
 const notAnImage = Buffer.from('Shopping list: eggs, milk, bread.\n'.repeat(20));
-/** Just over the 5 MB limit (its size is all the check reads). */
-const tooLarge = randomBytes(5 * 1024 * 1024 + 1);
+/** Just over the upload limit (its size is all the check reads). */
+const tooLarge = Buffer.alloc(maxImageUploadBytes + 1, 7);
 
 const image = (n: number, content: Buffer, filename = `scene-${n}.png`): FormFile => ({ field: `scene${n}_image`, filename, content });
 const fourImages = [image(1, stills.magenta), image(2, stills.green), image(3, stills.blue), image(4, stills.yellow)];
@@ -125,7 +125,7 @@ describe.each(targets)('product intro on $name', (target) => {
       [validFields(), fourImages.slice(0, 3), 400, introTexts.needsImage(4)],
       [validFields(), [image(1, stills.magenta), image(2, Buffer.alloc(0), ''), image(3, stills.blue), image(4, stills.yellow)], 400, introTexts.needsImage(2)],
       [validFields(), [image(1, stills.magenta), image(2, notAnImage, 'notes.png'), image(3, stills.blue), image(4, stills.yellow)], 415, introTexts.badImage(2, 'Please upload a valid image file.')],
-      [validFields(), [image(1, stills.magenta), image(2, stills.green), image(3, tooLarge, 'huge.png'), image(4, stills.yellow)], 413, introTexts.badImage(3, 'The image must be at most 5 MB.')],
+      [validFields(), [image(1, stills.magenta), image(2, stills.green), image(3, tooLarge, 'huge.png'), image(4, stills.yellow)], 413, introTexts.badImage(3, 'The image must be at most 25 MB.')],
       [validFields({ scene1_prompt2: 'nul\0byte' }), fourImages, 400, genericMessages.nulCharacter],
       [validFields(), [image(1, stills.magenta, 'evil\0.png'), ...fourImages.slice(1)], 400, genericMessages.nulCharacter],
       [validFields({ scene5_prompt1: 'Hero Shot', scene5_prompt2: '' }), fourImages, 400, introTexts.tooManyScenes],

@@ -1,11 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { uploadMessages, uploadPolicies, type UploadPurpose } from '@reelsmith/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp, TestClient } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';
 import { makeFixtures, multipartFile } from './media-fixtures.ts';
+import { phonePhoto, phonePhotoTop } from './phone-photo.ts';
 
 const [pglite] = await testDatabaseTargets();
 const fixtures = makeFixtures();
@@ -60,6 +62,24 @@ describe('uploads', () => {
   it('stores an mp3 as music and an image as a logo', async () => {
     expect((await upload('music', 'tone.mp3', 'song.mp3')).body).toMatchObject({ kind: 'audio', content_type: 'audio/mpeg' });
     expect((await upload('logo', 'logo.png', 'brand.png')).body).toMatchObject({ kind: 'image', width: 200, height: 120 });
+  });
+
+  it('keeps a 5.8 MB phone photo upright and as large as its place needs: 1920 px within 1.8 MB for a showcase, 1080 px for a logo', async () => {
+    const photo = phonePhoto(fixtures.path('sensor.jpg'));
+    expect(photo.length).toBeGreaterThan(5 * 1024 * 1024);
+    const showcase = await upload('showcase-image', photo, 'IMG_2041.JPG');
+    expect(showcase.status).toBe(201);
+    expect(showcase.body).toMatchObject({ kind: 'image', content_type: 'image/jpeg', width: 1440, height: 1920 });
+    expect(showcase.body.size).toBeLessThanOrEqual(uploadPolicies['showcase-image'].imageFit.storedMaxBytes!);
+    expect(String(showcase.body.url)).toMatch(/\.jpg\?exp=/);
+    const [record] = (await t.composed.repositories.uploads.listForUser(userId)).filter((u) => u.id === showcase.body.id);
+    const stored = await t.composed.storage.localPath(record!.storageKey);
+    expect(statSync(stored).size).toBe(showcase.body.size);
+    // The sensor's left edge, red, is at the top of what is stored, as the person holding the phone saw it.
+    const top = await sharp(stored).extract({ left: 620, top: 0, width: 200, height: 100 }).resize(1, 1).raw().toBuffer();
+    expect([...top].every((value, i) => Math.abs(value - phonePhotoTop[i]!) < 40)).toBe(true);
+
+    expect((await upload('logo', photo, 'IMG_2041.JPG')).body).toMatchObject({ content_type: 'image/jpeg', width: 810, height: 1080 });
   });
 
   it('refuses a truncated MP4', () => expectRefusedAndNothingStored('storyboard-video', 'truncated.mp4', 'clip.mp4', uploadMessages.corrupt, 422));

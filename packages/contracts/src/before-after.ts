@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aiVideoTransitions, videoGeneratorNames } from './ai-video.ts';
-import { uploadPolicies } from './uploads.ts';
+import { maxImageUploadMb, uploadPolicies } from './uploads.ts';
 
 /**
  * SPEC §2/§4/§5/§7 Before/After (/before-after): POST /api/generate-before-after (multipart: user_id, video_id?,
@@ -73,5 +73,5 @@ export const beforeAfterTexts = {
   progressLabel: 'Generation progress',
   imageToVideo: 'Image to video (1 AI credit for this video)',
   promptLabel: (side: BeforeAfterSide) => `${sideName(side)} prompt`,
-  zoneHint: `An image or a video, up to ${beforeAfterUploadPolicy.maxBytes / (1024 * 1024)} MB`,
+  zoneHint: `An image or a video, up to ${maxImageUploadMb} MB`,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createVideoEntryRequest } from './billing.ts';
+import { maxImageUploadMb } from './uploads.ts';
 
 /** The kinds of video project a creation flow starts (SPEC §1 video types); stored on the project row. */
 export const projectVideoTypes = [
@@ -53,7 +54,7 @@ export const dashboardTexts = {
   invalidVideoUrl: 'This video link is not valid any more. Please upload the video again.',
   subscriptionFailed: "We couldn't load your plan. Please try again.",
   videosFailed: "We couldn't load your videos. Please try again.",
-  logoHint: 'PNG, JPG, WebP or GIF, up to 5 MB',
+  logoHint: `PNG, JPG, WebP or GIF, up to ${maxImageUploadMb} MB`,
   videoNotFound: 'This video does not exist any more.',
   deleteVideoTitle: 'Delete this video?',
   deleteVideoBody: (title: string) => `“${title}” and its file are removed for good. Deleting a video does not give its credit back.`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uploadPolicies } from './uploads.ts';
+import { maxImageUploadMb, uploadPolicies } from './uploads.ts';
 
 /**
  * SPEC §2/§4/§5/§7 Image to Video (/ImagetoVideo): convert-images-to-video (form: image1..N files, or imageN_url naming
@@ -55,7 +55,7 @@ export const imageToVideoTexts = {
   busy: 'Converting images to video',
   estimate: 'This usually takes under a minute.',
   progressLabel: 'Conversion progress',
-  zoneHint: `2 to ${imageCount.max} images, up to ${maxImageBytes / (1024 * 1024)} MB each`,
+  zoneHint: `2 to ${imageCount.max} images, up to ${maxImageUploadMb} MB each`,
 } as const;
 
 export type ConvertImagesResponse = z.infer<typeof convertImagesResponse>;

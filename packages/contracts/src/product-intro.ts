@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aiVideoMessages, aiVideoTransitions, videoGeneratorNames } from './ai-video.ts';
-import { uploadPolicies } from './uploads.ts';
+import { maxImageUploadMb, uploadPolicies } from './uploads.ts';
 
 /**
  * SPEC §2/§3/§4/§5/§7/§9 Product Intro (/product-intro): four scenes, each of one of eight types, with a product image
@@ -138,8 +138,6 @@ export type GenerateIntroResponse = z.infer<typeof generateIntroResponse>;
 /** Which generator makes the footage: the page labels the offline one where the user generates. */
 export const introSettingsResponse = z.object({ generator: z.enum(videoGeneratorNames) });
 
-const MB = 1024 * 1024;
-
 export const introTexts = {
   heading: 'Product Intro',
   intro: 'Four 3.5 s scenes of your product, joined into a 14 s video. Pick a type for each scene (a type may be used more than once) and add its image.',
@@ -153,7 +151,7 @@ export const introTexts = {
   extensionCount: (used: number) => `${used} / ${introExtensionMax}`,
   imageLabel: (n: number) => `Scene ${n} image`,
   imageZone: 'Drop the product image here or choose it',
-  imageHint: `PNG, JPG or WebP, up to ${introImagePolicy.maxBytes / MB} MB`,
+  imageHint: `PNG, JPG or WebP, up to ${maxImageUploadMb} MB`,
   imagePreview: (n: number) => `Scene ${n} image preview`,
   removeImage: (n: number) => `Remove the scene ${n} image`,
   transitionLabel: 'Transition',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aiVideoMessages, aiVideoTransitions, videoGeneratorNames } from './ai-video.ts';
-import { uploadPolicies } from './uploads.ts';
+import { maxImageUploadMb, uploadPolicies } from './uploads.ts';
 
 /**
  * SPEC §2/§4/§5/§7/§9 Product Showcase (/product-showcase): generate-product-showcase (multipart: length 7 or 14,
@@ -49,7 +49,7 @@ export const showcaseTexts = {
   textHint: `What the product does in this scene; it is also shown on the video. Up to ${showcaseTextMaxLength} characters.`,
   textCount: (used: number) => `${used} / ${showcaseTextMaxLength}`,
   imageLabel: (n: number) => `Scene ${n} product image`,
-  imageHint: 'PNG, JPG or WebP, up to 1.8 MB',
+  imageHint: `PNG, JPG or WebP, up to ${maxImageUploadMb} MB`,
   imagePreview: (n: number) => `Scene ${n} image preview`,
   transitionLabel: 'Transition',
   transitionPlaceholder: 'Choose a transition',

@@ -117,10 +117,10 @@ describe('endpoint router: upload bodies read from the endpoint’s spec', () =>
   });
 
   it('refuses a file over its policy’s limit with the policy’s text and its real size, in the field’s own words where it has them', async () => {
-    const big = Buffer.alloc(Math.round(1.81 * 1024 * 1024), 7);
+    const big = Buffer.alloc(showcaseLimit + 10 * 1024, 7);
     expect(await answer(await post('/api/photos', [field('user_id', 'u1'), file('photo1', big)]))).toEqual({
       status: 413,
-      body: { error: 'File too large (1.81 MB). Max 1.8 MB allowed.' },
+      body: { error: 'File too large (25.01 MB). Max 25 MB allowed.' },
     });
     const cover = Buffer.alloc(uploadPolicies.logo.maxBytes + 1, 7);
     expect(await answer(await post('/api/photos', [field('user_id', 'u1'), file('cover', cover)]))).toEqual({
@@ -143,7 +143,7 @@ describe('endpoint router: upload bodies read from the endpoint’s spec', () =>
       status: 200,
       body: { clip: { size: showcaseLimit + 10, tooLarge: true, bytesOnDisk: showcaseLimit } },
     });
-    expect(await answer(await post('/api/clips/logo', [file('clip', over)]))).toEqual({
+    expect(await answer(await post('/api/clips/main-video', [file('clip', over)]))).toEqual({
       status: 200,
       body: { clip: { size: showcaseLimit + 10, tooLarge: false, bytesOnDisk: showcaseLimit + 10 } },
     });

@@ -11,7 +11,7 @@ export const productShowcaseEndpoints = {
     access: 'session',
     body: 'upload',
     request: generateShowcaseFields,
-    // An image over 1.8 MB is refused by the service, in the page's order and with its real size.
+    // An image over the upload limit is refused by the service, in the page's order and with its real size.
     upload: { files: { 'image#': { policy: 'showcase-image', overLimit: 'mark' } }, maxFiles: 2, storage: 'memory' },
     response: generateShowcaseResponse,
     namesUser: { id: 'user_id' },

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { uploadMessages, uploadPolicies, type UploadPurpose, type UploadResponse } from '@reelsmith/contracts';
+import { uploadMessages, uploadPolicies, type UploadPolicy, type UploadPurpose, type UploadResponse } from '@reelsmith/contracts';
 import type { UploadRecord, UploadsRepository } from '../../db/repositories/uploads.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import type { FileUrlSigner } from './file-urls.ts';
-import { inspectUpload, type MediaProber } from './upload-inspection.ts';
+import { fitImage } from './image-fit.ts';
+import { inspectUpload, type InspectedUpload, type MediaProber } from './upload-inspection.ts';
 
 export interface IncomingFile {
   stream: Readable;
@@ -26,6 +27,21 @@ export interface UploadServiceDependencies {
   tmpDir: string;
 }
 
+/**
+ * An accepted image is kept as its policy fits it, in place of the bytes received (the scratch file is rewritten):
+ * what the user sent may be a 20 MB phone photo, what is stored is what the video needs.
+ */
+async function keepFitted(scratch: string, inspected: InspectedUpload, policy: UploadPolicy): Promise<InspectedUpload> {
+  if (inspected.kind !== 'image' || !policy.imageFit) return inspected;
+  const fitted = await fitImage(scratch, policy.imageFit).catch(() => {
+    throw new UserFacingError(422, uploadMessages.corrupt);
+  });
+  // The spec's limit on the stored image could not be met: the user hears it with the size of the file they sent.
+  if (!fitted) throw new UserFacingError(413, policy.tooLargeMessage(inspected.size));
+  await writeFile(scratch, fitted.content);
+  return { ...inspected, contentType: fitted.contentType, extension: fitted.extension, size: fitted.content.length, width: fitted.width, height: fitted.height };
+}
+
 export function createUploadService(deps: UploadServiceDependencies) {
   const toResponse = (record: UploadRecord): UploadResponse => ({
     id: record.id,
@@ -39,11 +55,11 @@ export function createUploadService(deps: UploadServiceDependencies) {
   });
 
   /**
-   * Streams the file to a scratch path, checks its bytes against the purpose's policy and only then stores
-   * it: a refused or cut-off upload, or one whose record cannot be saved, leaves nothing behind.
+   * Streams the file to a scratch path, checks its bytes against the purpose's policy (an image is fitted) and only
+   * then stores it: a refused or cut-off upload, or one whose record cannot be saved, leaves nothing behind.
    */
   async function store(userId: string, purpose: UploadPurpose, file: IncomingFile, declaredBytes?: number): Promise<UploadRecord> {
-    const policy = uploadPolicies[purpose];
+    const policy: UploadPolicy = uploadPolicies[purpose];
     await mkdir(deps.tmpDir, { recursive: true });
     const scratch = join(deps.tmpDir, `upload-${randomUUID()}`);
     try {
@@ -56,7 +72,7 @@ export function createUploadService(deps: UploadServiceDependencies) {
         throw new UserFacingError(400, uploadMessages.failed);
       }
       if (file.wasTruncated()) throw new UserFacingError(413, policy.tooLargeMessage(declaredBytes ?? policy.maxBytes + 1));
-      const inspected = await inspectUpload(scratch, policy, deps.probe);
+      const inspected = await keepFitted(scratch, await inspectUpload(scratch, policy, deps.probe), policy);
       const id = randomUUID();
       const storageKey = `users/${userId}/uploads/${id}.${inspected.extension}`;
       await deps.storage.putFile(storageKey, scratch, inspected.contentType);

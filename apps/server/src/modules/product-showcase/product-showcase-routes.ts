@@ -8,7 +8,7 @@ export function registerProductShowcaseRoutes(router: EndpointRouter, deps: { sh
   router.route(productShowcaseEndpoints.generate, ({ user, input: body, files }) => {
     const scenes = [1, 2].map((n) => {
       const file = files.get(showcaseFieldNames(n).image);
-      // An image over 1.8 MB goes on with its real size only, for the service to refuse in the page's order.
+      // An image over the upload limit goes on with its real size only, for the service to refuse in the page's order.
       const image = file && { filename: file.filename, size: file.size, content: file.tooLarge ? null : file.content };
       return { text: n === 1 ? body.text1 : body.text2, ...(image ? { image } : {}) };
     });

@@ -43,8 +43,9 @@ const refuse = (status: number, message: string, field: string) => new UserFacin
 export const sceneSeconds = (i: number, count: number) => crossedSceneSeconds(i, count, showcaseSceneSeconds);
 
 /**
- * SPEC §5 Product Showcase, in the page's order: every text within 200 characters and every image within 1.8 MB, then
- * what the length needs (7 s: scene 1's text and image; 14 s: both scenes' and a transition).
+ * SPEC §5 Product Showcase, in the page's order: every text within 200 characters and every image within the upload
+ * limit (the spec's 1.8 MB is met by the copy kept), then what the length needs (7 s: scene 1's text and image; 14 s:
+ * both scenes' and a transition).
  */
 export function checkShowcase(request: ShowcaseRequest): ShowcaseScene[] {
   const scenes = request.scenes.slice(0, showcaseScenes[request.length]);

@@ -81,7 +81,7 @@ export function SceneFields({ n, scene, onText, onImage, onRemoveImage }: SceneF
   );
 }
 
-/** The picked file as the scene keeps it, or the SPEC §5 text when it is over 1.8 MB (the server's own words). */
+/** The picked file as the scene keeps it, or the SPEC §5 text when it is over the upload limit (the server's own words). */
 export function pickImage(file: File): Pick<SceneDraft, 'image' | 'note'> {
   if (file.size > showcaseImagePolicy.maxBytes) return { image: null, note: showcaseTexts.imageTooLarge(file.size) };
   return { image: { file, previewUrl: URL.createObjectURL(file) }, note: null };

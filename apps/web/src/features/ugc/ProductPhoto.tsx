@@ -12,7 +12,7 @@ interface ProductPhotoProps {
   onRemove(): void;
 }
 
-/** SPEC §3 productImage: drop or pick an image (the 5 MB hint is not enforced, SPEC §5), with its thumbnail. */
+/** SPEC §3 productImage: drop or pick an image, with its thumbnail; the page leaves the size to the server (SPEC §5). */
 export function ProductPhoto({ photo, onPick, onRemove }: ProductPhotoProps) {
   if (!photo) {
     return (
