@@ -69,6 +69,17 @@ test('six scenes from the script, edits saved on blur, checked uploads, Create V
   await page.getByLabel('Video for scene 5').setInputFiles(videos[4]!);
   await expect(missing).toBeHidden();
 
+  // The picked files are stored as the user's uploads and kept with the project: a reload shows them again.
+  const userId = ((await (await page.request.get('/api/me')).json()) as { user: { id: string } }).user.id;
+  const keptVideos = async () => {
+    const body = await (await page.request.post('/api/generate-and-store-scenes', { form: { user_id: userId, video_id: projectId } })).json();
+    return (body.scene_media as { video: unknown }[]).filter((scene) => scene.video).length;
+  };
+  await expect.poll(keptVideos, { timeout: 60_000 }).toBe(6);
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'Scene 1 image' })).toBeVisible({ timeout: 30_000 });
+  for (let n = 1; n <= 6; n++) await expect(page.getByLabel(`Scene ${n} video`)).toBeVisible();
+
   // Create AI Video is its own flow (ai-video.spec.ts); here the page only says which generator would make it.
   await expect(page.getByText(aiVideoMessages.offline)).toBeVisible();
 

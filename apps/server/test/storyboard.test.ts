@@ -126,6 +126,10 @@ describe('Smart Storyboard (generate-and-store-scenes, update-scene, generate-st
     expect(media[4]!.video).toMatchObject({ name: 'pour.mp4', size: clips[2]!.length });
     expect(media.filter((_, i) => i !== 1 && i !== 4).every((scene) => scene.image === null && scene.video === null)).toBe(true);
 
+    // Saves for several scenes at once (the page uploads each pick as it is made) each keep their own.
+    await Promise.all([1, 3, 4, 6].map((n) => keep({ scene_index: n, kind: 'video', url: clip.url, name: `clip${n}.mp4` })));
+    expect(scenesResponse.parse((await scenes()).json()).scene_media!.map((scene) => scene.video?.name ?? null)).toEqual(['clip1.mp4', null, 'clip3.mp4', 'clip4.mp4', 'pour.mp4', 'clip6.mp4']);
+
     const before = (await documentOf()).sceneMedia;
     const refusals: [Record<string, unknown>, number, string][] = [
       [{ scene_index: 3, kind: 'video', url: image.url }, 400, storyboardTexts.notYourMedia('video')],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ProjectRecord, ProjectsRepository } from '../../db/repositories/projects.ts';
-import { quotaMessages } from '@reelsmith/contracts';
+import { quotaMessages, storyboardSceneCount } from '@reelsmith/contracts';
 import { UserFacingError } from '../../errors.ts';
 import {
   currentDocumentVersion,
@@ -71,6 +71,15 @@ export function createWorkflowProjects(projects: ProjectsRepository) {
         stored = await projects.findOwned(record.userId, record.id);
       }
       const saved = stored && (await projects.mergeDocument(record.userId, record.id, parts));
+      if (!saved) throw new UserFacingError(404, noProjectMessage);
+      return saved;
+    },
+
+    /** One scene's image or video (0-based `index`), set without touching the other scenes' (several may be saved at once). */
+    async saveSceneMedia(record: ProjectRecord, index: number, kind: 'image' | 'video', item: NonNullable<ProjectDocument['sceneMedia']>[number]['image']): Promise<ProjectRecord> {
+      // An older document is brought to the current shape first; from then on the scene's entry is set in place.
+      if (storedDocumentVersion(record.composition) !== currentDocumentVersion) await this.save(record, {});
+      const saved = await projects.setSceneMedia(record.userId, record.id, { index, kind, sceneCount: storyboardSceneCount }, item);
       if (!saved) throw new UserFacingError(404, noProjectMessage);
       return saved;
     },

@@ -41,6 +41,20 @@ export function createProjectsRepository(db: Database) {
       return rows[0];
     },
     /**
+     * Sets one scene's image or video in the document's `sceneMedia` list (made with `sceneCount` empty scenes when
+     * there is none) in one statement, so saves for several scenes at once each keep theirs.
+     */
+    async setSceneMedia(userId: string, id: string, at: { index: number; kind: 'image' | 'video'; sceneCount: number }, item: unknown): Promise<ProjectRecord | undefined> {
+      const empty = JSON.stringify(Array.from({ length: at.sceneCount }, () => ({ image: null, video: null })));
+      const withList = sql`${project.composition} || jsonb_build_object('sceneMedia', coalesce(${project.composition} -> 'sceneMedia', ${empty}::jsonb))`;
+      const rows = await db
+        .update(project)
+        .set({ composition: sql`jsonb_set(${withList}, ${`{sceneMedia,${at.index},${at.kind}}`}::text[], ${JSON.stringify(item)}::jsonb)`, updatedAt: new Date() })
+        .where(and(eq(project.id, id), eq(project.userId, userId)))
+        .returning();
+      return rows[0];
+    },
+    /**
      * Writes the whole document, only if the stored one is still `expected`: a document rewritten in a newer shape
      * must not drop a part another step merged in since it was read. Undefined when it changed or the project is gone.
      */

@@ -33,9 +33,7 @@ export function createSceneMedia(deps: { workflow: WorkflowProjects; signer: Fil
         if (!key || !object?.contentType.startsWith(`${request.kind}/`)) throw new UserFacingError(400, storyboardTexts.notYourMedia(request.kind));
         item = { key, name: request.name || (request.kind === 'image' ? 'Image' : 'Video'), size: object.size };
       }
-      const scenes = [...(workflow.document(project).sceneMedia ?? emptyScenes())];
-      scenes[request.index - 1] = { ...scenes[request.index - 1]!, [request.kind]: item };
-      await workflow.save(project, { sceneMedia: scenes });
+      await workflow.saveSceneMedia(project, request.index - 1, request.kind, item);
       return { status: 'success' };
     },
   };
