@@ -48,6 +48,7 @@ test('an unfinished video waits on the dashboard as a draft: Continue reopens it
   const storyboard = drafts.getByRole('article').filter({ hasText: title });
   const brolls = drafts.getByRole('article').filter({ hasText: 'Stopped at: Background Video: B-Rolls' });
   await expect(storyboard).toContainText(draftTexts.stoppedAt('Generate Audio'));
+  await expect(storyboard).toContainText(draftTexts.stepOf(2, 5));
   await expect(storyboard).toContainText('Custom Storyboard');
   await expect(brolls).toContainText('Add B-Rolls');
   // The newest activity first.

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aiVideoMessages, beforeAfterTexts, dashboardMessages, showcaseTexts } from '@reelsmith/contracts';
+import { aiVideoMessages, beforeAfterTexts, dashboardMessages, draftTexts, showcaseTexts } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { signedInOnDashboard } from './helpers.ts';
 
@@ -50,4 +50,10 @@ test('offline AI formats are motion templates: the pages say so before Generate,
 
   await page.goto('/dashboard');
   await expect(aiUsage(page)).toHaveText('AI Videos Used: (0 / 1)');
+  // The showcase waits as a draft: its step by name and number, and a poster of what it made.
+  const draft = page.getByRole('region', { name: draftTexts.heading, exact: true }).getByRole('article').filter({ hasText: 'Product Showcase' });
+  await expect(draft).toContainText(draftTexts.stoppedAt('Video'));
+  await expect(draft).toContainText(draftTexts.stepOf(1, 6));
+  await expect(draft.locator('video')).toHaveAttribute('src', /-showcase\.mp4\?.*#t=0\.5$/);
+  await draft.screenshot({ path: '/tmp/G-draft-card.png' });
 });

@@ -51,7 +51,9 @@ describe.each(targets)('drafts API on $name', (target) => {
   });
 
   it('lists the user’s unfinished projects, newest activity first, where each stopped', async () => {
-    await projects().create({ id: 'd-images', userId, videoType: 'image-to-video', updatedAt: new Date('2026-01-01T00:00:00Z') });
+    // Its first image is its poster until it has a video.
+    const images = { version: 1, background: { kind: 'scenes', transition: 'fade', scenes: [{ imageKey: `users/${userId}/uploads/first.png`, duration: 4, zoom: true }] } };
+    await projects().create({ id: 'd-images', userId, videoType: 'image-to-video', composition: images, updatedAt: new Date('2026-01-01T00:00:00Z') });
     // A project type that is no flow of its own continues in Custom Storyboard.
     await projects().create({ id: 'd-legacy', userId, videoType: 'smart-storyboard', title: 'Old storyboard', updatedAt: new Date('2025-12-01T00:00:00Z') });
     await projects().create({ id: 'd-done', userId, videoType: 'ugc', finalVideoKey: `users/${userId}/renders/done.mp4`, completedAt: new Date() });
@@ -65,6 +67,9 @@ describe.each(targets)('drafts API on $name', (target) => {
         video_type: 'Custom Storyboard',
         page: '/BRolls',
         step_title: 'Background Video: B-Rolls',
+        step_number: 3,
+        step_count: 5,
+        poster: null,
         updated_at: expect.any(String),
       },
       // Untitled and never opened on a page: called by its tile, and continued at its flow's first page.
@@ -74,7 +79,11 @@ describe.each(targets)('drafts API on $name', (target) => {
         flow: 'image-to-video',
         video_type: 'Animated Images',
         page: '/ImagetoVideo',
-        step_title: 'Animated Images',
+        // The entry page's heading is the tile's name: the card names the step instead.
+        step_title: 'Video',
+        step_number: 1,
+        step_count: 6,
+        poster: { kind: 'image', url: expect.stringContaining('/files/users/') },
         updated_at: '2026-01-01T00:00:00.000Z',
       },
       {
@@ -84,6 +93,9 @@ describe.each(targets)('drafts API on $name', (target) => {
         video_type: 'Custom Storyboard',
         page: '/script',
         step_title: 'Generate Script',
+        step_number: 1,
+        step_count: 5,
+        poster: null,
         updated_at: '2025-12-01T00:00:00.000Z',
       },
     ]);
@@ -93,7 +105,7 @@ describe.each(targets)('drafts API on $name', (target) => {
     expect((await drafts()).map((d) => [d.id, d.step_title])).toEqual([
       ['d-legacy', 'Generate Audio'],
       ['d-story', 'Background Video: B-Rolls'],
-      ['d-images', 'Animated Images'],
+      ['d-images', 'Video'],
     ]);
     expect((await drafts(other.client)).map((d) => d.id)).toEqual(['d-theirs']);
     expect((await t.app.inject({ method: 'GET', url: '/api/drafts' })).statusCode).toBe(401);
@@ -103,7 +115,7 @@ describe.each(targets)('drafts API on $name', (target) => {
     for (let n = 0; n < 13; n++) await projects().create({ id: `d-many-${n}`, userId: other.userId, videoType: 'own-video' });
     const listed = await drafts(other.client);
     expect(listed).toHaveLength(12);
-    expect(listed.every((d) => d.page === '/OwnVideo' && d.step_title === 'Use Own Video')).toBe(true);
+    expect(listed.every((d) => d.page === '/OwnVideo' && d.step_title === 'Video')).toBe(true);
   });
 
   it('refuses a hostile step with the contract’s message and changes nothing', async () => {

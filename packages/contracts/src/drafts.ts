@@ -30,6 +30,11 @@ export const draftItem = z.object({
   /** The page Continue opens, and its heading. */
   page: z.string(),
   step_title: z.string(),
+  /** Where the page is in the flow's progress bar, for the card to say ('step 2 of 6'). */
+  step_number: z.number().int().positive(),
+  step_count: z.number().int().positive(),
+  /** A picture of what the draft has made so far (a signed URL): a still, or a video whose first moment is shown. */
+  poster: z.object({ kind: z.enum(['image', 'video']), url: z.string() }).nullable(),
   updated_at: z.string(),
 });
 export type DraftItem = z.infer<typeof draftItem>;
@@ -41,6 +46,7 @@ export const draftTexts = {
   heading: 'Drafts',
   intro: 'Videos you started and have not finished. Pick up where you left off.',
   stoppedAt: (stepTitle: string) => `Stopped at: ${stepTitle}`,
+  stepOf: (n: number, count: number) => `Step ${n} of ${count}`,
   edited: (date: string) => `Last edited ${date}`,
   continue: 'Continue',
   continueLabel: (title: string) => `Continue ${title}`,

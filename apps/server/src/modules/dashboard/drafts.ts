@@ -3,13 +3,28 @@ import type { ProjectRecord, ProjectsRepository } from '../../db/repositories/pr
 import type { UploadsRepository } from '../../db/repositories/uploads.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
-import { ownerOfKey } from '../../core/files/file-urls.ts';
+import { ownerOfKey, type FileUrlSigner } from '../../core/files/file-urls.ts';
+import { readProjectDocument } from '../../core/project/project-document-schema.ts';
 import { videoTitle } from '../../core/project/projects.ts';
 
 export interface DraftsServiceDependencies {
   projects: ProjectsRepository;
   uploads: Pick<UploadsRepository, 'uploadedKeys'>;
   storage: ObjectStorage;
+  signer: FileUrlSigner;
+}
+
+/** What a draft has made so far, best first: its poster, its preview, its background video, a still it was given. */
+export function posterOf(record: ProjectRecord): { kind: 'image' | 'video'; key: string } | null {
+  if (record.posterKey) return { kind: 'image', key: record.posterKey };
+  if (record.previewVideoKey) return { kind: 'video', key: record.previewVideoKey };
+  const doc = readProjectDocument(record.composition, record.id);
+  const background = doc.background;
+  if (background?.kind === 'clips' && background.clips[0]) return { kind: 'video', key: background.clips[0].key };
+  if (background?.kind === 'scenes' && background.scenes[0]) return { kind: 'image', key: background.scenes[0].imageKey };
+  if (doc.ugc?.imageKey) return { kind: 'image', key: doc.ugc.imageKey };
+  const sceneImage = doc.sceneMedia?.find((scene) => scene.image)?.image;
+  return sceneImage ? { kind: 'image', key: sceneImage.key } : null;
 }
 
 /**
@@ -30,6 +45,15 @@ export function namedFiles(record: ProjectRecord): string[] {
   return [...keys];
 }
 
+/** A document that cannot be read has no poster; the draft still lists, so the user can continue or discard it. */
+function safePoster(record: ProjectRecord) {
+  try {
+    return posterOf(record);
+  } catch {
+    return null;
+  }
+}
+
 export function createDraftsService(deps: DraftsServiceDependencies) {
   const toDraftItem = (record: ProjectRecord): DraftItem => {
     const flow = flowOfVideoType(record.videoType);
@@ -37,13 +61,21 @@ export function createDraftsService(deps: DraftsServiceDependencies) {
     // A project no page has reported yet (started by a call, or before pages reported) opens at its flow's start.
     const page = (record.lastPage && pageOfFlow(flow, record.lastPage)) || definition.pages[0]!.path;
     const title = videoTitle(record);
+    const index = definition.pages.findIndex((p) => p.path === page);
+    const at = definition.pages[index]!;
+    // An entry page's heading is the tile's name, already on the card: the step's own name says more.
+    const stepTitle = at.title === definition.tile ? at.step : at.title;
+    const poster = safePoster(record);
     return {
       id: record.id,
       title: title === untitledVideo ? definition.tile : title,
       flow,
       video_type: definition.tile,
       page,
-      step_title: definition.pages.find((p) => p.path === page)!.title,
+      step_title: stepTitle,
+      step_number: (definition.steps as readonly string[]).indexOf(at.step) + 1,
+      step_count: definition.steps.length,
+      poster: poster ? { kind: poster.kind, url: deps.signer.sign(poster.key) } : null,
       updated_at: record.updatedAt.toISOString(),
     };
   };

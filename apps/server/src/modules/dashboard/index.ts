@@ -13,7 +13,7 @@ export function dashboardModule(infra: Infrastructure, shared: SharedCore, media
     settleHeldCredits: shared.paidJobs.settleUser,
     aiMotionTemplates: !shared.paidJobs.takesAiCredit,
   });
-  const drafts = createDraftsService({ projects, uploads: repositories.uploads, storage });
+  const drafts = createDraftsService({ projects, uploads: repositories.uploads, storage, signer });
   const projectsService = createProjectsService({
     projects,
     quotas,

@@ -13,17 +13,29 @@ interface DraftListProps {
   onDiscard: (videoId: string) => Promise<void>;
 }
 
+/** What the draft has made so far, small and 9:16; a video shows its first moment. Decorative: the card says what it is. */
+function DraftPoster({ poster }: { poster: DraftItem['poster'] }) {
+  const box = 'aspect-[9/16] w-16 shrink-0 rounded-md bg-gray-100 object-cover';
+  if (!poster) return <div aria-hidden="true" className={box} />;
+  if (poster.kind === 'image') return <img src={poster.url} alt="" loading="lazy" className={box} />;
+  return <video src={`${poster.url}#t=0.5`} preload="metadata" muted playsInline aria-hidden="true" tabIndex={-1} className={`${box} bg-black`} />;
+}
+
 function DraftCard({ draft, onAskDiscard }: { draft: DraftItem; onAskDiscard: () => void }) {
   const target = `${draft.page}?${new URLSearchParams({ project: draft.id }).toString()}`;
   return (
     <article className="flex h-full flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5">
-      <div className="flex min-w-0 flex-col gap-1">
-        <p className="text-xs font-semibold tracking-wide text-muted uppercase">{draft.video_type}</p>
-        <h3 className="truncate font-semibold" title={draft.title}>
-          {draft.title}
-        </h3>
-        <p className="text-sm">{draftTexts.stoppedAt(draft.step_title)}</p>
-        <p className="text-sm text-muted">{draftTexts.edited(formatDate(draft.updated_at))}</p>
+      <div className="flex min-w-0 gap-3">
+        <DraftPoster poster={draft.poster} />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">{draft.video_type}</p>
+          <h3 className="truncate font-semibold" title={draft.title}>
+            {draft.title}
+          </h3>
+          <p className="text-sm">{draftTexts.stoppedAt(draft.step_title)}</p>
+          <p className="text-xs text-muted">{draftTexts.stepOf(draft.step_number, draft.step_count)}</p>
+          <p className="text-sm text-muted">{draftTexts.edited(formatDate(draft.updated_at))}</p>
+        </div>
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-x-5 gap-y-2">
         {/* The page reads its flow from the tab's memory; a shared page (/BRolls) could not tell it on its own. */}
@@ -82,7 +94,7 @@ export function DraftList({ drafts, failed, onRetry, onDiscard }: DraftListProps
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {drafts.map((draft) => (
-          <li key={draft.id}>
+          <li key={draft.id} className="min-w-0">
             <DraftCard
               draft={draft}
               onAskDiscard={() => {
