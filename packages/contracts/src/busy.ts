@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** The texts of the one busy state every long wait shows (besides workflowMessages.doNotRefresh). */
 export const busyTexts = {
-  timeLeft: (seconds: number) => (seconds < 60 ? `About ${seconds} secs left` : `About ${Math.ceil(seconds / 60)} min left`),
+  timeLeft: (seconds: number) => (seconds === 1 ? 'About 1 sec left' : seconds < 60 ? `About ${seconds} secs left` : `About ${Math.ceil(seconds / 60)} min left`),
   estimating: 'Working out the time left…',
   /** Past the measured wait: said instead of a count that would go up. */
   almostDone: 'Almost done…',
