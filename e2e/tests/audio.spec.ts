@@ -144,7 +144,7 @@ test('/audio-types: voiceover, combine with the project video (status polled), t
   await expect(page.getByRole('progressbar', { name: 'Combining progress' })).toBeVisible();
   // The one busy state: what runs, 'Do not refresh' with its estimate, and the time left of work that reports percent.
   await expect(page.getByRole('status').filter({ hasText: audioTexts.combining })).toContainText(workflowMessages.doNotRefresh);
-  await expect(page.getByText(/^(About \d+ (secs|min) left|Working out the time left…)$/)).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/^(About \d+ (secs?|min) left|Working out the time left…|Almost done…|Taking a little longer than usual…)$/);
   const combined = page.getByLabel(audioTexts.combinedLabel, { exact: true });
   await expect(combined).toHaveAttribute('src', /\/files\/users\//, { timeout: 150_000 });
   await expect(page.getByRole('alert')).toHaveCount(0);

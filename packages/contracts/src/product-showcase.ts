@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jobEstimateFields } from './busy.ts';
 import { aiVideoMessages, aiVideoTransitions, videoGeneratorNames } from './ai-video.ts';
 import { maxImageUploadMb, uploadPolicies } from './uploads.ts';
 
@@ -34,7 +35,8 @@ export const generateShowcaseFields = z.object({
   text2: z.string().default(''),
   transition: z.union([z.enum(aiVideoTransitions), z.literal('')]).default(''),
 });
-export const generateShowcaseResponse = z.object({ status: z.literal('processing'), error: z.null(), video_id: z.string() });
+/** With the measured wait of the job it started, so the page counts down before its first poll 10 s later. */
+export const generateShowcaseResponse = z.object({ status: z.literal('processing'), error: z.null(), video_id: z.string(), ...jobEstimateFields });
 export type GenerateShowcaseResponse = z.infer<typeof generateShowcaseResponse>;
 
 /** Which generator makes the footage: the page says so where the user generates when it is the offline one. */

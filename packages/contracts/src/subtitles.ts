@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jobEstimateFields } from './busy.ts';
 import { subtitleFontSizes, subtitlePositions, subtitlePreviewResponse, subtitleStyleNames, wordsPerChunkOptions } from './workflow.ts';
 
 /**
@@ -97,6 +98,7 @@ export const finalVideoStatusResponse = z.object({
   error: z.string().nullable(),
   /** Why a render that has not started yet waits, in plain words (finalVideoTexts); null once it runs. */
   waiting: z.string().nullable(),
+  ...jobEstimateFields,
 });
 export type FinalVideoStatus = z.infer<typeof finalVideoStatusResponse>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jobEstimateFields } from './busy.ts';
 
 /**
  * SPEC §7 shared workflow calls. Every body names the user (it must be the signed-in one) and may name the project
@@ -29,6 +30,7 @@ export const videoStatusResponse = z.object({
   user_video_url: z.string().nullable(),
   error: z.string().nullable(),
   percent: z.number().optional(),
+  ...jobEstimateFields,
 });
 
 export const subtitlePositions = ['middle', 'bottom'] as const;

@@ -142,6 +142,11 @@ export const jobStatus = pgTable(
     /** The HTTP request that started the job, so its log lines and the request's can be read together. */
     requestId: text('request_id'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /**
+     * How much work the job is, in its kind's unit (seconds of video made): a 14 s video takes longer than a 7 s one,
+     * so the wait a page shows is measured on finished jobs of the same kind and size. Null where size does not matter.
+     */
+    size: integer('size'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -150,6 +155,8 @@ export const jobStatus = pgTable(
     // The index above holds nulls as distinct, so system jobs need their own to keep one job per key.
     uniqueIndex('job_status_system_idempotency_idx').on(t.queue, t.idempotencyKey).where(sql`${t.userId} is null`),
     index('job_status_state_idx').on(t.state),
+    // The recent finished jobs of a kind, which the estimates of a wait are measured on.
+    index('job_status_done_idx').on(t.queue, t.updatedAt).where(sql`${t.state} = 'done'`),
   ],
 );
 

@@ -8,7 +8,7 @@ import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { createRenderJob, renderFailureMessage } from './render-job.ts';
 import type { FinalVideoRenderer } from './segmented-render.ts';
-import { storedCompositionSchema } from './stored-composition.ts';
+import { compositionSeconds, storedCompositionSchema, typicalRenderSeconds } from './stored-composition.ts';
 import { defineJob, JobCancelledError, PermanentJobError } from './types.ts';
 
 export const finalRenderPayload = z.object({
@@ -57,6 +57,8 @@ export function createFinalRenderJob(deps: {
     expireInSeconds: render.expireInSeconds,
     failureMessage: renderFailureMessage,
     runningPerUser: deps.rendersAtOnce,
+    sizeOf: (payload) => compositionSeconds(payload.composition),
+    typicalSeconds: typicalRenderSeconds,
     async handler(payload, context) {
       const keys = finalVideoKeys(context.userId, payload.projectId, context.jobId);
       const clock = phaseClock();

@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { JobStatusRecord, JobStatusRepository } from '../db/repositories/job-status.ts';
 import { UserFacingError } from '../errors.ts';
 import { bossSchema } from './boss.ts';
+import { createJobEstimates } from './estimates.ts';
 import { currentRequestId, withRequestId } from './request-context.ts';
 import { JobCancelledError, PermanentJobError, type AnyJobDefinition, type JobDefinition } from './types.ts';
 import type { Metrics } from '../providers/metrics/metrics.ts';
@@ -49,6 +50,12 @@ export interface EnqueueRequest<UserId extends string | null = string> {
  * retry count only backstops; the job_status row counts the attempts that failed and those that were interrupted.
  */
 const deliveryLimit = 100_000;
+
+/** Whole units, so jobs of one size compare equal; null where the kind has no size. */
+function sizeOf(definition: AnyJobDefinition, payload: unknown): number | null {
+  const size = definition.sizeOf?.(payload);
+  return size ? Math.max(1, Math.round(size)) : null;
+}
 
 /** Why a running job is aborted when its process shuts down. */
 const shutdownReason = new Error('shutting down');
@@ -218,6 +225,7 @@ export function createJobQueue(options: JobQueueOptions) {
       queue: definition.name,
       idempotencyKey: request.idempotencyKey ?? randomUUID(),
       requestId: request.requestId ?? currentRequestId() ?? null,
+      size: sizeOf(definition, data),
     });
     if (!found.created) return found;
     try {
@@ -246,6 +254,9 @@ export function createJobQueue(options: JobQueueOptions) {
 
     /** How many of the user's jobs of this kind are running now. */
     running: (userId: string, definition: AnyJobDefinition) => statuses.countRunning(userId, definition.name),
+
+    /** How long a job of this record's kind and size takes here, and how long this one has been going. */
+    estimate: createJobEstimates(statuses, definitions),
 
     /** The owner's job; `userId` null reads a system job, and no user's id reads one. */
     async status(userId: string | null, jobId: string): Promise<JobStatusRecord> {

@@ -4,7 +4,7 @@ import type { CompositionInput } from '@reelsmith/media';
 import { z } from 'zod';
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
-import { isReadableBy, localPathSchema, resolveCompositionPaths, storedCompositionSchema, type StoredComposition } from './stored-composition.ts';
+import { compositionSeconds, isReadableBy, localPathSchema, resolveCompositionPaths, storedCompositionSchema, typicalRenderSeconds, type StoredComposition } from './stored-composition.ts';
 import { defineJob, PermanentJobError, type JobContext } from './types.ts';
 
 export const renderJobPayload = z.object({
@@ -64,6 +64,8 @@ export function createRenderJob(deps: { storage: ObjectStorage; media: MediaPort
       retryDelaySeconds: 5,
       expireInSeconds: 60 * 60,
       failureMessage: renderFailureMessage,
+      sizeOf: (payload) => compositionSeconds(payload.composition),
+      typicalSeconds: typicalRenderSeconds,
       async handler(payload, context) {
         const rendered = await renderToFile(payload, context);
         try {

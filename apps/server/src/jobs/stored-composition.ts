@@ -59,6 +59,12 @@ export type StoredCompositionInput = z.input<typeof storedCompositionSchema>;
 
 type LocalCopy = (key: StorageKey) => Promise<LocalPath>;
 
+/** The video's length where the composition says it (its own or its voiceover's): how much a render of it has to do. */
+export const compositionSeconds = (composition: StoredComposition): number | null => composition.duration ?? composition.voiceover?.duration ?? null;
+
+/** A render's whole wait before any has finished here: a start, then about as long as the video plays. */
+export const typicalRenderSeconds = (size: number | null) => 15 + (size ?? 30);
+
 /** The renderable composition: each storage key replaced by the path of a local copy. */
 export async function resolveCompositionPaths(stored: StoredComposition, toLocal: LocalCopy): Promise<CompositionInput> {
   const background: CompositionInput['background'] =

@@ -29,6 +29,13 @@ export interface JobDefinition<
   failureMessage: string;
   /** How many jobs of this kind one user may have running at once (their plan's say); the others wait their turn. */
   runningPerUser?(userId: string): Promise<number>;
+  /**
+   * How much work the job is, in its kind's unit (seconds of video made), where that changes how long it takes: its
+   * wait is then measured on finished jobs of the same size.
+   */
+  sizeOf?(payload: Payload): number | null;
+  /** A first guess at the whole wait in seconds, for a server that has finished none of this kind yet. */
+  typicalSeconds?(size: number | null): number;
   handler(payload: Payload, context: JobContext<UserId>): Promise<Result>;
   /**
    * The job's effect on the product's records, written with `tx` in the transaction that marks the job done: a cancel

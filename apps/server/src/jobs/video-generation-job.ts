@@ -212,6 +212,10 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
     expireInSeconds: 3 * 60 * 60,
     failureMessage: aiVideoMessages.failed,
     runningPerUser: async () => deps.limits.runningPerUser,
+    // Each scene is generated in turn, so the video's length is the work: a 14 s showcase takes about twice a 7 s one.
+    sizeOf: (payload) => payload.scenes.reduce((sum, scene) => sum + scene.seconds, 0),
+    // The offline generator on a small machine: a few seconds of work per second of video, and the join.
+    typicalSeconds: (size) => 10 + 3 * (size ?? 7),
     async handler(payload, context): Promise<VideoGenerationResult> {
       const work = join(deps.tmpDir, `generate-${context.jobId}-${context.attempt}`);
       await mkdir(work, { recursive: true });

@@ -1,12 +1,13 @@
-import { videoStatusPollMs, voiceoverEndpoints, type VideoStatusResponse } from '@reelsmith/contracts';
+import { videoStatusPollMs, voiceoverEndpoints, type JobEstimate, type VideoStatusResponse } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { attempt, call } from './client.ts';
+import { estimateOf } from './progress.ts';
 
 export type Generation =
   | { phase: 'idle' }
   /** `restoring`: the page is asking where a generation started earlier stands. */
-  | { phase: 'busy'; percent?: number; restoring?: boolean }
+  | { phase: 'busy'; percent?: number; restoring?: boolean; estimate?: JobEstimate }
   | { phase: 'done'; url: string; projectId: string };
 
 export interface GenerationTexts {
@@ -55,7 +56,7 @@ export function useVideoGeneration<Request extends { userId: string }>({ start, 
   /** What a status answer means for the page; true when the answer was the last one. */
   function settle(status: VideoStatusResponse, projectId: string): boolean {
     if (status.status === 'processing') {
-      setGeneration({ phase: 'busy', percent: status.percent });
+      setGeneration({ phase: 'busy', percent: status.percent, estimate: estimateOf(status) });
       return false;
     }
     if (status.status === 'done' && status.user_video_url) {

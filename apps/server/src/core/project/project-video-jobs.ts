@@ -63,6 +63,9 @@ export function createProjectVideoJobs(deps: ProjectVideoJobsDependencies) {
       return record && (record.state === 'queued' || record.state === 'processing') ? record.id : null;
     },
 
+    /** The measured wait of a video job just begun, for a start's answer to count down from before its first poll. */
+    estimate: queue.estimate,
+
     /** The preview render of the project's document as it is now: the job and its payload, for a start to enqueue. */
     renderPlan,
 
@@ -85,7 +88,7 @@ export function createProjectVideoJobs(deps: ProjectVideoJobsDependencies) {
         return { status: 'done', user_video_url: signer.sign(key), error: null, percent: 100 };
       }
       if (record.state === 'queued' || record.state === 'processing') {
-        return { status: 'processing', user_video_url: null, error: null, percent: record.percent };
+        return { status: 'processing', user_video_url: null, error: null, percent: record.percent, ...(await queue.estimate(record)) };
       }
       return { status: 'error', user_video_url: null, error: record.error ?? videoAudioTexts.failed, percent: record.percent };
     },

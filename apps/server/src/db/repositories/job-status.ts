@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { jobStatus, user } from '../schema.ts';
 
@@ -21,7 +21,7 @@ async function claimAttempt(tx: Pick<Database, 'update'>, id: string): Promise<J
 export function createJobStatusRepository(db: Database) {
   return {
     /** Inserts the row unless the same owner already started this queue with this key; returns the row that counts. */
-    async createOnce(row: { id: string; userId: string | null; queue: string; idempotencyKey: string; requestId?: string | null }): Promise<{ record: JobStatusRecord; created: boolean }> {
+    async createOnce(row: { id: string; userId: string | null; queue: string; idempotencyKey: string; requestId?: string | null; size?: number | null }): Promise<{ record: JobStatusRecord; created: boolean }> {
       const inserted = await db.insert(jobStatus).values(row).onConflictDoNothing().returning();
       if (inserted[0]) return { record: inserted[0], created: true };
       const [existing] = await db
@@ -159,6 +159,18 @@ export function createJobStatusRepository(db: Database) {
         .where(and(eq(jobStatus.id, id), eq(jobStatus.state, 'queued')))
         .returning({ id: jobStatus.id });
       return rows.length === 1;
+    },
+    /**
+     * The whole waits (queued to done, in seconds) of the queue's latest finished jobs, newest first, with their
+     * sizes: what a user waited for them is what the next one is likely to wait.
+     */
+    async recentDurations(queue: string, limit: number): Promise<Array<{ seconds: number; size: number | null }>> {
+      return db
+        .select({ seconds: sql<number>`extract(epoch from ${jobStatus.updatedAt} - ${jobStatus.createdAt})::float8`, size: jobStatus.size })
+        .from(jobStatus)
+        .where(and(eq(jobStatus.queue, queue), eq(jobStatus.state, 'done')))
+        .orderBy(desc(jobStatus.updatedAt))
+        .limit(limit);
     },
     /** How many jobs each queue has in each state, for the metrics. */
     async countsByQueueAndState(): Promise<Array<{ queue: string; state: string; count: number }>> {

@@ -117,6 +117,7 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
       download_name: status === 'done' && key ? videoFileName(videoTitle(project)) : null,
       error: status === 'error' ? (record.error ?? workflowMessages.finalFailed) : null,
       waiting,
+      ...(status === 'processing' ? await queue.estimate(record) : {}),
     };
   }
 

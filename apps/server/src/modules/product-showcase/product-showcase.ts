@@ -116,7 +116,7 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
           const background = { kind: 'clips' as const, clips: [clip], fit: 'trim' as const, hasSpeech: false, textAt: 'bottom' as const };
           const started = await workflow.save(project, { background });
           await deps.videoJobs.track(started, 'showcase', job.id);
-          return answer(project);
+          return { ...answer(project), ...(await deps.videoJobs.estimate(job)) };
         },
         followed: answer,
       });

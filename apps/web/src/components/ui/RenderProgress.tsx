@@ -1,6 +1,7 @@
-import { busyTexts, workflowMessages } from '@reelsmith/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
-import { secondsLeft } from '../../lib/progress.ts';
+import { busyTexts, workflowMessages, type JobEstimate } from '@reelsmith/contracts';
+import { useEffect, useId, useRef } from 'react';
+import { timeLeftSpoken, timeLeftText } from '../../lib/progress.ts';
+import { useTimeLeft } from '../../lib/useTimeLeft.ts';
 import { Spinner } from './Spinner.tsx';
 
 interface RenderProgressProps {
@@ -12,21 +13,12 @@ interface RenderProgressProps {
   notice?: string;
   /** The work's own percent where it reports one (renders, combine, conversion); without it the estimate stands alone. */
   percent?: number;
+  /** This server's measured wait for the job, from the status answers the page polls: the time left counts down from it. */
+  estimate?: JobEstimate;
   /** The progress bar's name, where there is a percent. */
   progressLabel?: string;
   /** Why the work has not started yet (it waits its turn in the queue), in plain words. */
   waiting?: string | null;
-}
-
-/** Ticks once a second while mounted, so the time left follows the clock between two progress reports. */
-function useElapsed(): number {
-  const [startedAt] = useState(() => Date.now());
-  const [now, setNow] = useState(startedAt);
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now - startedAt;
 }
 
 /**
@@ -34,14 +26,14 @@ function useElapsed(): number {
  * where the work reports it the percent and the time left. A native modal dialog, so the page behind it is inert and
  * no button can start a second job meanwhile; Escape does not close it, the work does.
  */
-export function RenderProgress({ title, notice, percent, progressLabel, waiting }: RenderProgressProps) {
+export function RenderProgress({ title, notice, percent, progressLabel, waiting, estimate }: RenderProgressProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const elapsed = useElapsed();
+  const left = useTimeLeft(estimate, percent);
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();
   }, []);
-  const left = percent === undefined ? null : secondsLeft(percent, elapsed);
+  const counting = estimate?.expected_seconds !== undefined || percent !== undefined;
   const shown = percent === undefined ? 0 : Math.round(percent);
 
   return (
@@ -68,7 +60,14 @@ export function RenderProgress({ title, notice, percent, progressLabel, waiting 
             </>
           )}
           {waiting && <p className="text-sm font-medium text-ink">{waiting}</p>}
+          {left !== null && <p className="sr-only">{timeLeftSpoken(left, percent)}</p>}
         </div>
+        {/* A timer is not read out as it changes; the status above says the same once a minute. */}
+        {counting && (
+          <p role="timer" className="text-sm font-medium tabular-nums text-ink">
+            {left === null ? busyTexts.estimating : timeLeftText(left, percent)}
+          </p>
+        )}
         {percent !== undefined && (
           <>
             <div
@@ -81,10 +80,7 @@ export function RenderProgress({ title, notice, percent, progressLabel, waiting 
             >
               <div className="h-full rounded-full bg-accent motion-safe:transition-[width] motion-safe:duration-500" style={{ width: `${shown}%` }} />
             </div>
-            <p className="flex w-full justify-between text-sm tabular-nums text-muted">
-              <span>{shown}%</span>
-              <span>{left === null ? busyTexts.estimating : busyTexts.timeLeft(left)}</span>
-            </p>
+            <p className="text-sm tabular-nums text-muted">{shown}%</p>
           </>
         )}
       </div>

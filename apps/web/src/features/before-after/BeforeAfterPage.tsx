@@ -75,7 +75,7 @@ export function BeforeAfterPage() {
   return (
     <div className="flex flex-col gap-6">
       {busy && !generation.restoring && (
-        <RenderProgress title={beforeAfterTexts.busy} notice={beforeAfterTexts.estimate} percent={generation.percent} progressLabel={beforeAfterTexts.progressLabel} />
+        <RenderProgress title={beforeAfterTexts.busy} notice={beforeAfterTexts.estimate} percent={generation.percent} progressLabel={beforeAfterTexts.progressLabel} estimate={generation.estimate} />
       )}
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       {busy && generation.restoring && (

@@ -55,6 +55,7 @@ export function FinalVideoStep({ project, subtitlesEnabled, children }: FinalVid
           progressLabel="Final video progress"
           percent={final.state.percent}
           waiting={final.state.waiting}
+          estimate={final.state.estimate}
         />
       )}
     </>

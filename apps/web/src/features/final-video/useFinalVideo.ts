@@ -1,13 +1,14 @@
-import { finalVideoLongPollMs, timing, videoFileName, workflowMessages } from '@reelsmith/contracts';
+import { finalVideoLongPollMs, timing, videoFileName, workflowMessages, type JobEstimate } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { shownText } from '../../lib/client.ts';
+import { estimateOf } from '../../lib/progress.ts';
 import type { ProjectRef } from '../../lib/finalVideoStep.ts';
 import { checkFinalVideo, startFinalVideo, type FinalVideoChoices } from './api.ts';
 
 export type FinalVideoState =
   | { kind: 'idle' }
-  | { kind: 'working'; percent: number; waiting: string | null }
+  | { kind: 'working'; percent: number; waiting: string | null; estimate?: JobEstimate }
   | { kind: 'done'; url: string; fileName: string }
   | { kind: 'failed'; message: string };
 
@@ -33,7 +34,7 @@ export function useFinalVideo(project: ProjectRef) {
       try {
         let status = await begin(choices);
         while (status.status === 'processing' && live()) {
-          setState({ kind: 'working', percent: status.percent, waiting: status.waiting });
+          setState({ kind: 'working', percent: status.percent, waiting: status.waiting, estimate: estimateOf(status) });
           // Each poll may wait at the server for the outcome, so the video shows the moment it is stored; the
           // polls themselves stay 5 s apart.
           const asked = Date.now();

@@ -80,7 +80,7 @@ export function ImageToVideoPage() {
   return (
     <div className="flex flex-col gap-6">
       {conversion.phase === 'busy' && (
-        <RenderProgress title={imageToVideoTexts.busy} notice={imageToVideoTexts.estimate} percent={conversion.percent} progressLabel={imageToVideoTexts.progressLabel} />
+        <RenderProgress title={imageToVideoTexts.busy} notice={imageToVideoTexts.estimate} percent={conversion.percent} progressLabel={imageToVideoTexts.progressLabel} estimate={conversion.estimate} />
       )}
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Animated Images</h1>
       <div className="grid gap-8 md:grid-cols-[1fr_16rem]">

@@ -1,12 +1,13 @@
-import { imageToVideoTexts, videoStatusPollMs, type ImageEffect } from '@reelsmith/contracts';
+import { imageToVideoTexts, videoStatusPollMs, type ImageEffect, type JobEstimate } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { estimateOf } from '../../lib/progress.ts';
 import { checkStatus, startConversion } from './api.ts';
 import type { PickedImage } from './images.ts';
 
 export type Conversion =
   | { phase: 'idle' }
-  | { phase: 'busy'; percent?: number }
+  | { phase: 'busy'; percent?: number; estimate?: JobEstimate }
   | { phase: 'done'; url: string; projectId: string };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,7 +41,7 @@ export function useConversion(onProject: (projectId: string) => void) {
         if (!alive.current) return;
         const status = await checkStatus(request.userId, projectId);
         if (status.status === 'processing') {
-          setConversion({ phase: 'busy', percent: status.percent });
+          setConversion({ phase: 'busy', percent: status.percent, estimate: estimateOf(status) });
           continue;
         }
         if (status.status === 'done' && status.user_video_url) {

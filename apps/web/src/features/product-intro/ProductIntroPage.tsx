@@ -90,7 +90,7 @@ export function ProductIntroPage() {
   return (
     <div className="flex flex-col gap-6">
       {busy && !generation.restoring && (
-        <RenderProgress title={introTexts.busy} notice={introTexts.estimate} percent={generation.percent} progressLabel={introTexts.progressLabel} />
+        <RenderProgress title={introTexts.busy} notice={introTexts.estimate} percent={generation.percent} progressLabel={introTexts.progressLabel} estimate={generation.estimate} />
       )}
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{introTexts.heading}</h1>

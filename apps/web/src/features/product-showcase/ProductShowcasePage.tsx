@@ -79,6 +79,7 @@ export function ProductShowcasePage() {
           notice={showcase.length ? showcaseTexts.estimate(showcase.length) : showcaseTexts.resumed}
           percent={showcase.percent}
           progressLabel={showcaseTexts.progressLabel}
+          estimate={showcase.estimate}
         />
       )}
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{showcaseTexts.heading}</h1>

@@ -7,10 +7,12 @@ import {
   voiceoverEndpoints,
   type ImageEffect,
   type ImageEffectItem,
+  type JobEstimate,
   type ShowcaseLength,
   type VideoStatusResponse,
 } from '@reelsmith/contracts';
 import { attempt, call } from '../../lib/client.ts';
+import { estimateOf } from '../../lib/progress.ts';
 
 /** A session that ended while the page was open reads as the creation flows' 'You need to be logged in'. */
 const signedOut = genericMessages.signInRequired;
@@ -41,8 +43,9 @@ export interface ShowcaseRequest {
  * SPEC §7 generate-product-showcase; answers the project the generation runs in. The server's own refusal is shown
  * as it is; no answer at all is SPEC §8's 'Something went wrong while starting…', an answer outside the contract its
  * 'Unexpected response from server.', and a failure without words 'Failed to generate video. Please try again.'.
+ * With the project, the measured wait of the job it began, so the page counts down from the start.
  */
-export async function startShowcase(request: ShowcaseRequest): Promise<string> {
+export async function startShowcase(request: ShowcaseRequest): Promise<{ projectId: string; estimate: JobEstimate }> {
   const form = new FormData();
   form.set('user_id', request.userId);
   if (request.projectId) form.set('video_id', request.projectId);
@@ -54,7 +57,8 @@ export async function startShowcase(request: ShowcaseRequest): Promise<string> {
     if (scene.file) form.set(names.image, scene.file, scene.file.name);
   });
   const texts = { fallback: showcaseTexts.failed, signedOut, unreachable: showcaseTexts.startFailed, unexpected: showcaseTexts.unexpected };
-  return (await attempt(call(productShowcaseEndpoints.generate, form), texts)).video_id;
+  const answer = await attempt(call(productShowcaseEndpoints.generate, form), texts);
+  return { projectId: answer.video_id, estimate: estimateOf(answer) };
 }
 
 /**

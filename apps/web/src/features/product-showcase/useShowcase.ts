@@ -1,13 +1,17 @@
-import { showcasePollMs, showcaseTexts, type ShowcaseLength } from '@reelsmith/contracts';
+import { showcasePollMs, showcaseTexts, type JobEstimate, type ShowcaseLength } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { CallFailure } from '../../lib/client.ts';
+import { estimateOf } from '../../lib/progress.ts';
 import { checkShowcase, startShowcase, type ShowcaseRequest } from './api.ts';
 
 export type Showcase =
   | { phase: 'idle' }
-  /** `length` is unknown for a generation found on return to the page; `percent` once the job reports one. */
-  | { phase: 'busy'; length?: ShowcaseLength; percent?: number }
+  /**
+   * `length` is unknown for a generation found on return to the page; `percent` once the job reports one; `estimate`
+   * once the server has said how long such a generation takes here.
+   */
+  | { phase: 'busy'; length?: ShowcaseLength; percent?: number; estimate?: JobEstimate }
   | { phase: 'done'; url: string; projectId: string };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -30,7 +34,7 @@ async function followGeneration({ userId, projectId, length, first, alive, show 
     const status = await checkShowcase(userId, projectId);
     if (!alive.current) return;
     if (status.status === 'processing' && !status.error) {
-      show({ phase: 'busy', length, percent: status.percent || undefined });
+      show({ phase: 'busy', length, percent: status.percent || undefined, estimate: estimateOf(status) });
       await wait(showcasePollMs);
       continue;
     }
@@ -75,9 +79,10 @@ export function useShowcase(userId: string | undefined, projectId: string | null
     setError(null);
     setShowcase({ phase: 'busy', length: request.length });
     try {
-      const project = await starting.mutateAsync(request);
+      const { projectId: project, estimate } = await starting.mutateAsync(request);
       followed.current = project;
       onProject(project);
+      if (alive.current) setShowcase({ phase: 'busy', length: request.length, estimate });
       await followGeneration({ userId: request.userId, projectId: project, length: request.length, first: 'wait', alive, show: setShowcase });
     } catch (failure) {
       if (!alive.current) return;

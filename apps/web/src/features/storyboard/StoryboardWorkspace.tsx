@@ -154,7 +154,7 @@ export function StoryboardWorkspace({ user, projectId, initialTexts, initialMedi
     <div className="flex flex-col gap-5">
       {creation.isPending && <RenderProgress title={workflowMessages.generatingVideo} notice={storyboardTexts.estimate} />}
       {aiVideo.busy && (
-        <RenderProgress title={storyboardAiVideoTexts.busy} notice={storyboardAiVideoTexts.estimate} percent={aiVideo.percent} progressLabel={storyboardAiVideoTexts.progressLabel} />
+        <RenderProgress title={storyboardAiVideoTexts.busy} notice={storyboardAiVideoTexts.estimate} percent={aiVideo.percent} progressLabel={storyboardAiVideoTexts.progressLabel} estimate={aiVideo.estimate} />
       )}
       <p className="text-muted">Edit the scenes if you like, then give every scene a video for Create Video, or images for Create AI Video (a scene without one gets a stock picture, or a title card of its words). Each scene plays while the voiceover says its part.</p>
 

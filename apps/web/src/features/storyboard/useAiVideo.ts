@@ -1,6 +1,7 @@
 import { aiVideoMaxPolls, aiVideoPollMs, storyboardAiVideoTexts as texts } from '@reelsmith/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { estimateOf } from '../../lib/progress.ts';
 import { aiVideoState, aiVideoStatus, startAiVideo } from './api.ts';
 import type { Scene } from './scenes.ts';
 
@@ -81,6 +82,7 @@ export function useAiVideo(userId: string, projectId: string) {
     generator: state.data?.generator,
     busy: start.isPending || polling,
     percent: polling ? answer?.percent : undefined,
+    estimate: polling && answer ? estimateOf(answer) : undefined,
     result: phase.phase === 'done' ? phase.url : null,
     error,
     ready,

@@ -51,7 +51,7 @@ export function CombinePanel({ state, projectVideo, audioUrl, onCombine }: Combi
         )}
       </div>
       {state.kind === 'working' && (
-        <RenderProgress title={audioTexts.combining} notice={audioTexts.combineEstimate} progressLabel="Combining progress" percent={state.percent} />
+        <RenderProgress title={audioTexts.combining} notice={audioTexts.combineEstimate} progressLabel="Combining progress" percent={state.percent} estimate={state.estimate} />
       )}
     </section>
   );

@@ -1,12 +1,13 @@
-import { videoStatusPollMs, workflowMessages } from '@reelsmith/contracts';
+import { videoStatusPollMs, workflowMessages, type JobEstimate } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { shownText } from '../../lib/client.ts';
+import { estimateOf } from '../../lib/progress.ts';
 import { checkVideoStatus, combineVideoAudio } from './api.ts';
 
 export type CombineState =
   | { kind: 'idle' }
-  | { kind: 'working'; percent: number }
+  | { kind: 'working'; percent: number; estimate?: JobEstimate }
   /** `audioUrl`: the voiceover this video was made with, so a later voiceover shows it is out of date. */
   | { kind: 'done'; url: string; audioUrl: string }
   | { kind: 'failed'; message: string };
@@ -44,7 +45,7 @@ export function useCombine(userId: string, projectId: string) {
           if (!live()) return;
           if (status.status === 'done' && status.user_video_url) return setState({ kind: 'done', url: status.user_video_url, audioUrl });
           if (status.status === 'error') return setState({ kind: 'failed', message: status.error ?? workflowMessages.finalFailed });
-          setState({ kind: 'working', percent: status.percent ?? 0 });
+          setState({ kind: 'working', percent: status.percent ?? 0, estimate: estimateOf(status) });
         }
       } catch {
         if (live()) setState({ kind: 'failed', message: workflowMessages.statusCheckFailed });
