@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { audioTexts, draftTexts, scriptTexts } from '@reelsmith/contracts';
+import { audioTexts, draftTexts, scriptTexts, stepStateTexts } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { signedInOnDashboard } from './helpers.ts';
 
@@ -92,4 +92,24 @@ test('an unfinished video waits on the dashboard as a draft: Continue reopens it
   await expect(page.getByRole('heading', { level: 1, name: 'Generate Audio' })).toBeVisible();
   await expect(page.getByRole('region', { name: audioTexts.scriptHeading })).toContainText('Come early for the first warm loaves of the day.');
   await expect(page.getByRole('list', { name: 'Progress' }).getByRole('listitem')).toHaveCount(5);
+});
+
+test('a shared page opened in a new tab takes the project’s own flow: B-Rolls of a Custom Storyboard, then Skip', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedInOnDashboard(page, 'drafts-flow');
+  const me = ((await (await page.request.get('/api/me')).json()) as { user: { id: string } }).user.id;
+  const written = await page.request.post('/api/generate-script', { data: { user_id: me, prompt: title } });
+  const projectId = ((await written.json()) as { video_id: string }).video_id;
+
+  // A new tab has none of the first tab's memory of the flow: /BRolls alone would read as the Add B-Rolls flow.
+  const tab = await page.context().newPage();
+  await tab.goto(`/BRolls?project=${projectId}`);
+  const steps = tab.getByRole('list', { name: 'Progress' }).getByRole('listitem');
+  await expect(steps).toHaveCount(5);
+  await expect(steps.filter({ hasText: 'Generate Script' })).toContainText(stepStateTexts.done);
+  await expect(steps.filter({ hasText: 'Generate Audio' })).not.toContainText(stepStateTexts.skipped);
+  await tab.getByRole('button', { name: 'Skip' }).click();
+  await expect(tab).toHaveURL(new RegExp(`/background-music\\?project=${projectId}$`));
+  await expect(steps.filter({ hasText: 'Generate Script' })).toContainText(stepStateTexts.done);
+  await expect(tab.getByText('Custom Storyboard', { exact: true })).toBeVisible();
 });

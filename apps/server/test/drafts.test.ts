@@ -41,7 +41,7 @@ describe.each(targets)('drafts API on $name', (target) => {
     await projects().create({ id: 'd-story', userId, videoType: 'custom-storyboard', script: 'Fresh bread every morning\nCome early.' });
     const recorded = await step({ project_id: 'd-story', page: '/audio' });
     expect(recorded.statusCode).toBe(200);
-    expect(recorded.json()).toEqual({ status: 'success' });
+    expect(recorded.json()).toEqual({ status: 'success', flow: 'custom-storyboard' });
     expect((await projects().findOwned(userId, 'd-story'))!.lastPage).toBe('/audio');
 
     expect((await step({ project_id: 'd-story', page: '/brolls' })).statusCode).toBe(200);

@@ -17,6 +17,8 @@ export function pageOfFlow(flow: FlowType, path: string): string | null {
 /** A workflow page tells the server where the user is in a project, so the dashboard can offer to continue there. */
 export const projectStepRequest = z.object({ project_id: z.string().min(1).max(100), page: z.string().min(1).max(100) });
 export type ProjectStepRequest = z.infer<typeof projectStepRequest>;
+/** The project's own flow, from the type it was started as: a page shared by flows takes its steps from it. */
+export const projectStepResponse = z.object({ status: z.literal('success'), flow: z.enum(flowTypes as [FlowType, ...FlowType[]]) });
 
 /** The dashboard shows this many drafts, the most recently worked on first. */
 export const draftsShown = 12;

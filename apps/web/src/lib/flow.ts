@@ -1,5 +1,5 @@
 import { dashboardEndpoints, defaultFlow, flowNext, flowPage, flowTypes, videoFlows, type FlowType } from '@reelsmith/contracts';
-import { useEffect } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { call } from './client.ts';
 
@@ -14,6 +14,9 @@ function remembered(projectId: string | null): FlowType | null {
     return null;
   }
 }
+
+/** Told when the server names a project's flow, so every page part showing the flow takes it at once. */
+const flowConfirmed = 'reelsmith:flow-confirmed';
 
 /** The flow a project's pages take from now on in this tab (the dashboard's Continue sets it before opening one). */
 export function rememberFlow(projectId: string, type: FlowType) {
@@ -32,6 +35,11 @@ export function rememberFlow(projectId: string, type: FlowType) {
 export function useFlow() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    window.addEventListener(flowConfirmed, rerender);
+    return () => window.removeEventListener(flowConfirmed, rerender);
+  }, []);
   const projectId = params.get('project');
   const kept = remembered(projectId);
   const type = kept && flowPage(videoFlows[kept], pathname) ? kept : defaultFlow(pathname);
@@ -59,6 +67,16 @@ export function useFlow() {
  */
 export function useReportPage(projectId: string | null, path: string | undefined) {
   useEffect(() => {
-    if (projectId && path) call(dashboardEndpoints.projectStep, { project_id: projectId, page: path }).catch(() => undefined);
+    if (!projectId || !path) return;
+    call(dashboardEndpoints.projectStep, { project_id: projectId, page: path }).then(
+      // The server knows the type the project was started as: a tab that lost or never had it (a new tab, a shared
+      // page like /BRolls) takes the project's own steps rather than those of the flow the page first appears in.
+      ({ flow }) => {
+        if (remembered(projectId) === flow) return;
+        rememberFlow(projectId, flow);
+        window.dispatchEvent(new Event(flowConfirmed));
+      },
+      () => undefined,
+    );
   }, [projectId, path]);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailRequest, createVideoEntryResponse, uploadLogoResponse, videosRequest, videosResponse } from '../billing.ts';
 import { createVideoEntryBody, deleteVideoRequest, removeLogoResponse, renameVideoRequest } from '../dashboard.ts';
-import { discardDraftRequest, draftsResponse, projectStepRequest } from '../drafts.ts';
+import { discardDraftRequest, draftsResponse, projectStepRequest, projectStepResponse } from '../drafts.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { subscriptionResponse } from '../plans.ts';
 
@@ -76,7 +76,7 @@ export const dashboardEndpoints = {
     access: 'session',
     body: 'json',
     request: projectStepRequest,
-    response: success,
+    response: projectStepResponse,
   }),
   drafts: defineEndpoint({
     method: 'GET',

@@ -44,10 +44,7 @@ export function registerDashboardRoutes(router: EndpointRouter, deps: DashboardR
     return success;
   });
 
-  route(dashboardEndpoints.projectStep, async ({ user, input }) => {
-    await drafts.recordPage(user.id, input.project_id, input.page);
-    return success;
-  });
+  route(dashboardEndpoints.projectStep, async ({ user, input }) => ({ status: 'success' as const, flow: await drafts.recordPage(user.id, input.project_id, input.page) }));
 
   route(dashboardEndpoints.drafts, async ({ user }) => ({ drafts: await drafts.list(user.id) }));
 

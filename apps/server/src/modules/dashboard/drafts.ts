@@ -1,4 +1,4 @@
-import { draftsShown, draftTexts, flowOfVideoType, pageOfFlow, untitledVideo, videoFlows, type DraftItem } from '@reelsmith/contracts';
+import { draftsShown, draftTexts, flowOfVideoType, pageOfFlow, untitledVideo, videoFlows, type DraftItem, type FlowType } from '@reelsmith/contracts';
 import type { ProjectRecord, ProjectsRepository } from '../../db/repositories/projects.ts';
 import type { UploadsRepository } from '../../db/repositories/uploads.ts';
 import { UserFacingError } from '../../errors.ts';
@@ -82,12 +82,14 @@ export function createDraftsService(deps: DraftsServiceDependencies) {
 
   return {
     /** The page must be one of the project's own flow: a page of another flow would lead Continue astray. */
-    async recordPage(userId: string, projectId: string, path: string): Promise<void> {
+    async recordPage(userId: string, projectId: string, path: string): Promise<FlowType> {
       const project = await deps.projects.findOwned(userId, projectId);
       if (!project) throw new UserFacingError(404, draftTexts.notFound);
-      const page = pageOfFlow(flowOfVideoType(project.videoType), path);
+      const flow = flowOfVideoType(project.videoType);
+      const page = pageOfFlow(flow, path);
       if (!page) throw new UserFacingError(400, draftTexts.pageNotInFlow);
       await deps.projects.update(userId, projectId, { lastPage: page });
+      return flow;
     },
 
     async list(userId: string): Promise<DraftItem[]> {
