@@ -422,9 +422,10 @@ describe.each(targets)('a job that ends after its account was deleted, on $name'
       log: { info: () => undefined, error: () => undefined },
       heartbeatMs: 100,
       pollingIntervalSeconds: 0.5,
+      // Noted once the folder is gone, so the test looks at the folder only after the sweep is done.
       onOwnerGone: async (owner) => {
-        swept.push(owner);
         await storage.deletePrefix(`users/${owner}/`);
+        swept.push(owner);
       },
     });
     try {
