@@ -88,6 +88,9 @@ test('Product Intro: four scene types with their images to a 14 s video, then th
   // Scene 1's image dropped on its zone; a file over the upload limit is refused at its scene; the others picked.
   await dropFile(page, 0, path('magenta.png'));
   await expect(page.getByRole('img', { name: introTexts.imagePreview(1) })).toBeVisible();
+  // One product photo serves the whole intro: the other scenes take it too, and the page says how to change one.
+  for (const n of [2, 3, 4]) await expect(page.getByRole('img', { name: introTexts.imagePreview(n) })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: introTexts.imageReused([2, 3, 4]) })).toBeVisible();
   await page.getByLabel(introTexts.imageLabel(2)).setInputFiles(path('huge.png'));
   await expect(page.getByRole('alert')).toHaveText('The image must be at most 25 MB.');
   for (const [i, ground] of order.entries()) if (i > 0) await page.getByLabel(introTexts.imageLabel(i + 1)).setInputFiles(path(`${ground}.png`));

@@ -139,6 +139,9 @@ export type GenerateIntroResponse = z.infer<typeof generateIntroResponse>;
 export const introSettingsResponse = z.object({ generator: z.enum(videoGeneratorNames) });
 
 export const introTexts = {
+  /** One product photo serves the whole intro (issue 29 §8): said when it fills the scenes still without one. */
+  imageReused: (scenes: number[]) =>
+    `The same image is used for scene${scenes.length > 1 ? 's' : ''} ${scenes.length > 1 ? `${scenes.slice(0, -1).join(', ')} and ${scenes.at(-1)}` : scenes[0]}. Choose another image in any scene to change it.`,
   heading: 'Product Intro',
   intro: 'Four 3.5 s scenes of your product, joined into a 14 s video. Pick a type for each scene (a type may be used more than once) and add its image.',
   sceneHeading: (n: number) => `Scene ${n}`,

@@ -28,6 +28,7 @@ export function ProductIntroPage() {
   const [scenes, setScenes] = useState<SceneDraft[]>(startingScenes);
   const [transition, setTransition] = useState<ImageEffect>(defaultImageEffect);
   const [problems, setProblems] = useState<SceneProblems[]>(noProblems);
+  const [reused, setReused] = useState<number[]>([]);
   const { generation, error, setError, generate, restore, reset } = useVideoGeneration({
     start: startIntro,
     texts: introTexts,
@@ -52,7 +53,15 @@ export function ProductIntroPage() {
 
   function setImage(index: number, file: File | null) {
     freeImage(scenes[index]!);
-    change(index, file ? pickImage(file) : { image: null, note: null }, ['image']);
+    setReused([]);
+    if (!file) return change(index, { image: null, note: null }, ['image']);
+    const picked = pickImage(file);
+    change(index, picked, ['image']);
+    if (!picked.image) return;
+    // One product photo serves the whole intro: the scenes still without an image take it too, each free to change.
+    const empty = scenes.flatMap((scene, i) => (i !== index && !scene.image ? [i] : []));
+    for (const i of empty) change(i, pickImage(file), ['image']);
+    setReused(empty.map((i) => i + 1));
   }
 
   function start() {
@@ -68,6 +77,7 @@ export function ProductIntroPage() {
 
   function restart() {
     scenes.forEach(freeImage);
+    setReused([]);
     setScenes(startingScenes());
     setTransition(defaultImageEffect);
     setProblems(noProblems());
@@ -115,6 +125,11 @@ export function ProductIntroPage() {
           />
         ))}
       </div>
+      {reused.length > 0 && (
+        <p role="status" className="text-sm text-muted">
+          {introTexts.imageReused(reused)}
+        </p>
+      )}
       <div className="flex flex-col gap-5 md:flex-row md:items-start md:gap-8">
         <div className="md:w-64">
           <TransitionPicker label={introTexts.transitionLabel} value={transition} onChange={setTransition} previews={transitions.data} previewLabel={introTexts.transitionPreview} />
