@@ -91,9 +91,9 @@ test('Product Intro: four scene types with their images to a 14 s video, then th
   // One product photo serves the whole intro: the other scenes take it too, and the page says how to change one.
   for (const n of [2, 3, 4]) await expect(page.getByRole('img', { name: introTexts.imagePreview(n) })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: introTexts.imageReused([2, 3, 4]) })).toBeVisible();
-  await page.getByLabel(introTexts.imageLabel(2)).setInputFiles(path('huge.png'));
+  await page.getByLabel(introTexts.imageLabel(2), { exact: true }).setInputFiles(path('huge.png'));
   await expect(page.getByRole('alert')).toHaveText('The image must be at most 25 MB.');
-  for (const [i, ground] of order.entries()) if (i > 0) await page.getByLabel(introTexts.imageLabel(i + 1)).setInputFiles(path(`${ground}.png`));
+  for (const [i, ground] of order.entries()) if (i > 0) await page.getByLabel(introTexts.imageLabel(i + 1), { exact: true }).setInputFiles(path(`${ground}.png`));
   for (const n of [2, 3, 4]) await expect(page.getByRole('img', { name: introTexts.imagePreview(n) })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 
@@ -145,7 +145,7 @@ test('Product Intro: each failed start or poll shows its message, and the form s
   await page.goto('/product-intro');
   await page.getByLabel(introTexts.extensionLabel(3)).fill('serum dropped onto a fingertip');
   await page.getByLabel(introTexts.extensionLabel(4)).fill('confetti for the summer sale');
-  for (const [i, ground] of order.entries()) await page.getByLabel(introTexts.imageLabel(i + 1)).setInputFiles(path(`${ground}.png`));
+  for (const [i, ground] of order.entries()) await page.getByLabel(introTexts.imageLabel(i + 1), { exact: true }).setInputFiles(path(`${ground}.png`));
   const generate = page.getByRole('button', { name: introTexts.generate });
   const alert = page.getByRole('alert');
 

@@ -153,6 +153,7 @@ export const introTexts = {
   extensionLabel: (n: number) => `Scene ${n} details`,
   extensionCount: (used: number) => `${used} / ${introExtensionMax}`,
   imageLabel: (n: number) => `Scene ${n} image`,
+  changeImage: 'Change',
   imageZone: 'Drop the product image here or choose it',
   imageHint: `PNG, JPG or WebP, up to ${maxImageUploadMb} MB`,
   imagePreview: (n: number) => `Scene ${n} image preview`,

@@ -22,3 +22,5 @@ export function Button({ variant = 'primary', type = 'button', className = '', .
 export const linkClasses = variantClasses.link;
 /** A link that is the page's one way on, looking like its primary button. */
 export const primaryLinkClasses = variantClasses.primary;
+/** A secondary action that is not a button element (a file input's label). */
+export const secondaryClasses = variantClasses.secondary;

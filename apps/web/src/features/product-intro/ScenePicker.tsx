@@ -1,6 +1,6 @@
 import { introExtensionMax, introScenes, introSceneTypes, introTexts, type IntroSceneType } from '@reelsmith/contracts';
 import { useId } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button, secondaryClasses } from '../../components/ui/Button.tsx';
 import { FileDropZone } from '../../components/ui/FileDropZone.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { formatBytes } from '../../lib/bytes.ts';
@@ -110,9 +110,26 @@ export function ScenePicker({ n, scene, problems, onType, onExtension, onImage, 
               {scene.image.file.name}
             </span>
             <span className="text-xs text-muted">{formatBytes(scene.image.file.size)}</span>
-            <Button variant="secondary" onClick={onRemoveImage} aria-label={introTexts.removeImage(n)}>
-              Remove
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              {/* Each scene may show another image than the one the intro shares: picked here, it replaces this one. */}
+              <label className={`${secondaryClasses} cursor-pointer focus-within:ring-2 focus-within:ring-accent`}>
+                {introTexts.changeImage}
+                <input
+                  type="file"
+                  accept="image/*"
+                  className="sr-only"
+                  aria-label={introTexts.imageLabel(n)}
+                  onChange={(event) => {
+                    const file = event.currentTarget.files?.[0];
+                    event.currentTarget.value = '';
+                    if (file) onImage(file);
+                  }}
+                />
+              </label>
+              <Button variant="secondary" onClick={onRemoveImage} aria-label={introTexts.removeImage(n)}>
+                Remove
+              </Button>
+            </div>
           </div>
         </div>
       ) : (
