@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aiVideoMaxPolls, aiVideoMessages, audioTexts, generateScriptResponse, saveAudioResponse, storyboardAiVideoTexts as texts, workflowMessages } from '@reelsmith/contracts';
+import { aiVideoMaxPolls, aiVideoMessages, audioTexts, generatedVideoTexts, generateScriptResponse, saveAudioResponse, storyboardAiVideoTexts as texts, workflowMessages } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseFirstTrack, ffprobe } from './finish.ts';
 import { confirmedAccount, logIn, signedInOnDashboard } from './helpers.ts';
@@ -118,7 +118,9 @@ test('Create AI Video: an uploaded image animated per scene, left and found agai
   let white = 0;
   for (let i = 0; i < 86 * 108 * 3; i += 3) if (card[i]! > 220 && card[i + 1]! > 220 && card[i + 2]! > 220) white += 1;
   expect(white, 'white words on the title card').toBeGreaterThan(40);
-  await expect(page.getByRole('button', { name: 'Restart' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restart' })).toHaveAccessibleDescription(
+    generatedVideoTexts.restartKeepsHint('the scenes, with their images and videos', 'Create AI Video'),
+  );
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(new RegExp(`/BRolls\\?project=${project}$`));

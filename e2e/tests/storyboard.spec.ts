@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aiVideoMessages, saveAudioResponse, storyboardTexts, generateScriptResponse, workflowMessages } from '@reelsmith/contracts';
+import { aiVideoMessages, generatedVideoTexts, saveAudioResponse, storyboardTexts, generateScriptResponse, workflowMessages } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedAccount, logIn } from './helpers.ts';
 
@@ -111,7 +111,10 @@ test('six scenes from the script, edits saved on blur, checked uploads, Create V
   await page.screenshot({ path: '/tmp/C-result-375.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: '/tmp/C-result-1280.png', fullPage: true });
-  await expect(page.getByRole('button', { name: 'Restart' })).toBeVisible();
+  // Restart says what it does: the scenes come back as they are (they are stored), and the next Create Video replaces this one.
+  await expect(page.getByRole('button', { name: 'Restart' })).toHaveAccessibleDescription(
+    generatedVideoTexts.restartKeepsHint('the scenes, with their images and videos', 'Create Video'),
+  );
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(new RegExp(`/BRolls\\?project=${projectId}$`));

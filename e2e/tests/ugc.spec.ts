@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aiVideoMessages, ugcFieldLabels, ugcTexts } from '@reelsmith/contracts';
+import { aiVideoMessages, generatedVideoTexts, ugcFieldLabels, ugcTexts } from '@reelsmith/contracts';
 import { expect, test } from '@playwright/test';
 import { finishAndDownload, openFromTile, phoneShot, pixelAt, writeFittingScript } from './finish.ts';
 
@@ -80,6 +80,7 @@ test('UGC Video: the form to a still, a reload on step 2, the video, and the tai
   await expect(busy).toContainText('Do not refresh');
   const result = page.getByLabel(ugcTexts.result, { exact: true });
   await expect(result).toBeVisible({ timeout: 300_000 });
+  await expect(page.getByRole('button', { name: 'Restart' })).toHaveAccessibleDescription(generatedVideoTexts.restartKeepsHint('the prompt for this picture', ugcTexts.generateVideo));
   const videoSeconds = (Date.now() - videoStarted) / 1000;
   test.info().annotations.push({ type: 'ugc-wall-time', description: `still ${imageSeconds.toFixed(1)} s, video ${videoSeconds.toFixed(1)} s (offline)` });
   console.log(`[ugc] Generate Image → step 2: ${imageSeconds.toFixed(1)} s; Generate Video → result: ${videoSeconds.toFixed(1)} s`);

@@ -27,4 +27,6 @@ export type JobEstimate = z.infer<typeof jobEstimate>;
 /** Under a generated video's Restart and Next: what Restart does on a page whose form makes the video. */
 export const generatedVideoTexts = {
   restartHint: (action: string) => `Restart empties the form for another try; the next “${action}” replaces this video in the project.`,
+  /** Pages whose Restart keeps what the user gave (UGC's picture and prompt, the storyboard's scenes). */
+  restartKeepsHint: (what: string, action: string) => `Restart goes back to ${what}; the next “${action}” replaces this video in the project.`,
 } as const;

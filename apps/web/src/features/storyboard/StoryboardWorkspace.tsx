@@ -1,4 +1,4 @@
-import { aiVideoMessages, storyboardAiVideoTexts, storyboardTexts, workflowMessages, type SceneMedia, type SessionUser, type UploadResponse } from '@reelsmith/contracts';
+import { aiVideoMessages, generatedVideoTexts, storyboardAiVideoTexts, storyboardTexts, workflowMessages, type SceneMedia, type SessionUser, type UploadResponse } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
@@ -147,7 +147,8 @@ export function StoryboardWorkspace({ user, projectId, initialTexts, initialMedi
   const result = creation.data ?? aiVideo.result;
   if (result) {
     const label = creation.data ? 'Storyboard video' : 'AI video';
-    return <GeneratedVideo url={result} label={label} onRestart={() => window.location.reload()} onNext={() => void goNext(projectId)} />;
+    const hint = generatedVideoTexts.restartKeepsHint('the scenes, with their images and videos', creation.data ? 'Create Video' : 'Create AI Video');
+    return <GeneratedVideo url={result} label={label} onRestart={() => window.location.reload()} restartHint={hint} onNext={() => void goNext(projectId)} />;
   }
 
   return (

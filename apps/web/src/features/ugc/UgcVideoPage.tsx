@@ -1,4 +1,4 @@
-import { aiVideoMessages, genericMessages, ugcLengths, ugcPromptMaxLength, ugcTexts, type UgcLength } from '@reelsmith/contracts';
+import { aiVideoMessages, generatedVideoTexts, genericMessages, ugcLengths, ugcPromptMaxLength, ugcTexts, type UgcLength } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -90,7 +90,7 @@ export function UgcVideoPage() {
   }
 
   if (generation.phase === 'done') {
-    return <GeneratedVideo heading={ugcTexts.heading} url={generation.url} label={ugcTexts.result} onRestart={reset} onNext={() => void goNext(found.video_id!)} />;
+    return <GeneratedVideo heading={ugcTexts.heading} url={generation.url} label={ugcTexts.result} onRestart={reset} restartHint={generatedVideoTexts.restartKeepsHint('the prompt for this picture', ugcTexts.generateVideo)} onNext={() => void goNext(found.video_id!)} />;
   }
 
   return (
