@@ -144,3 +144,16 @@ export const quotaMessages = {
   ideas: "You've used all your idea credits for the subscription period",
   aiVideos: "You've used all your AI video credits for the subscription period",
 } as const;
+
+/**
+ * An upgrade in the middle of a period: the new plan for the rest of it, less the unused rest of the old plan, so
+ * the charge is the price difference times the fraction of the period left. The app's invoices and the built-in
+ * test gateway's charge both come from here, so they agree to the cent.
+ */
+export function proratedUpgrade(fromCents: number, toCents: number, period: { start: Date; end: Date }, at: Date) {
+  const length = period.end.getTime() - period.start.getTime();
+  const left = length > 0 ? Math.min(1, Math.max(0, (period.end.getTime() - at.getTime()) / length)) : 0;
+  const unusedCents = Math.round(fromCents * left);
+  const newPartCents = Math.round(toCents * left);
+  return { fractionLeft: left, unusedCents, newPartCents, chargeCents: newPartCents - unusedCents };
+}
