@@ -2,9 +2,10 @@ import { billingEndpoints, type InvoiceItem } from '@reelsmith/contracts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { BillingService } from './billing.ts';
 import type { InvoiceDocuments } from './invoice-documents.ts';
+import type { PlanSwitches } from './plan-switches.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
 
-export function registerBillingRoutes(router: EndpointRouter, deps: { billing: BillingService; repositories: Repositories; documents: InvoiceDocuments }): void {
+export function registerBillingRoutes(router: EndpointRouter, deps: { billing: BillingService; switches: PlanSwitches; repositories: Repositories; documents: InvoiceDocuments }): void {
   const { billing } = deps;
   const { route } = router;
 
@@ -17,6 +18,10 @@ export function registerBillingRoutes(router: EndpointRouter, deps: { billing: B
   route(billingEndpoints.verifyPayment, ({ user, input }) => billing.verifyPayment(user, input.payment_link_id));
 
   route(billingEndpoints.cancelSubscription, ({ user }) => billing.cancelSubscription(user));
+
+  route(billingEndpoints.changePlan, ({ user, input }) => deps.switches.changePlan(user, input.plan_id));
+
+  route(billingEndpoints.cancelPlanChange, ({ user }) => deps.switches.cancelScheduledChange(user));
 
   route(billingEndpoints.invoices, async ({ user }): Promise<InvoiceItem[]> => {
     const invoices = await deps.repositories.billing.invoicesOf(user.id);
