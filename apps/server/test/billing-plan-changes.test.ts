@@ -68,6 +68,7 @@ describe.each(targets)('plan changes with the test gateway on $name', (target) =
     const creditNote = invoices.find((i: { kind: string }) => i.kind === 'credit_note');
     expect(Math.round(upgradeInvoice.invoice_amount * 100 + creditNote.invoice_amount * 100)).toBe(charged);
     expect(Math.round(-creditNote.invoice_amount * 100)).toBe(quote.unusedCents);
+    expect(creditNote.credit_for).toBe('upgrade');
     const invoiceText = pdfText((await client.get(upgradeInvoice.invoice_url)).rawPayload);
     expect(invoiceText).toContain('Pro plan');
     expect(invoiceText).toContain('upgrade from Growth');

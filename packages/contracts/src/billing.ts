@@ -28,6 +28,8 @@ export const cancelPlanChangeResponse = z.object({ message: z.string() });
 export const invoiceItem = z.object({
   /** A credit note books a refund; its amount is negative. */
   kind: z.enum(['invoice', 'credit_note']),
+  /** What a credit note is for: money given back, or the unused old plan taken off an upgrade's invoice. */
+  credit_for: z.enum(['refund', 'upgrade']).optional(),
   invoice_number: z.string(),
   invoice_date: z.string(),
   created_at: z.string(),

@@ -27,6 +27,7 @@ export function registerBillingRoutes(router: EndpointRouter, deps: { billing: B
     const invoices = await deps.repositories.billing.invoicesOf(user.id);
     return invoices.map((invoice) => ({
       kind: invoice.kind,
+      ...(invoice.kind === 'credit_note' ? { credit_for: invoice.appliedToInvoiceId ? ('upgrade' as const) : ('refund' as const) } : {}),
       invoice_number: invoice.number,
       invoice_date: invoice.issuedAt.toISOString(),
       created_at: invoice.createdAt.toISOString(),
