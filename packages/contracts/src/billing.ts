@@ -21,7 +21,12 @@ export const verifyPaymentResponse = z.object({ success: z.boolean(), error: z.s
 export const cancelSubscriptionResponse = z.object({ message: z.string().optional(), error: z.string().optional() });
 
 /** Moving a paid subscription to another plan: up at once (prorated), down at the end of the period. */
-export const changePlanRequest = z.object({ email: emailSchema, plan_id: z.enum(purchasablePlanIds) });
+export const changePlanRequest = z.object({
+  email: emailSchema,
+  plan_id: z.enum(purchasablePlanIds),
+  /** The plan the page showed: a change asked from a page that is out of date (another tab changed it) is refused. */
+  from_plan_id: z.enum(purchasablePlanIds).optional(),
+});
 export const changePlanResponse = z.object({ change: z.enum(['upgraded', 'scheduled']), message: z.string() });
 export const cancelPlanChangeResponse = z.object({ message: z.string() });
 
@@ -101,10 +106,12 @@ export const billingMessages = {
   alreadyOnPlan: (plan: string) => `You are already on the ${plan}.`,
   changeAlreadyScheduled: (plan: string, date: string) => `Your plan already changes to ${plan} on ${date}. Keep your current plan first to choose another.`,
   changeInProgress: 'Your plan change is already being made. Please wait a moment.',
+  planChangedMeanwhile: 'Your plan was changed in another tab or window. Check the plan shown here and try again.',
   changeFailed: 'Plan change failed. Please try again.',
   noSubscriptionToChange: 'Choose a plan to start a subscription first.',
   changeWhileEnding: 'Your subscription ends at the close of this period, so its plan cannot be changed.',
   noScheduledChange: 'You have no plan change to cancel.',
+  changeWhilePaymentDue: 'Your last renewal payment did not go through, so your plan cannot be changed until it is paid.',
 } as const;
 
 /** The broadcast channel by which a tab tells the app's other tabs that the plan or its payments changed. */

@@ -19,7 +19,7 @@ export function registerBillingRoutes(router: EndpointRouter, deps: { billing: B
 
   route(billingEndpoints.cancelSubscription, ({ user }) => billing.cancelSubscription(user));
 
-  route(billingEndpoints.changePlan, ({ user, input }) => deps.switches.changePlan(user, input.plan_id));
+  route(billingEndpoints.changePlan, ({ user, input }) => deps.switches.changePlan(user, input.plan_id, input.from_plan_id));
 
   route(billingEndpoints.cancelPlanChange, ({ user }) => deps.switches.cancelScheduledChange(user));
 

@@ -30,7 +30,8 @@ export function createPlanSwitches(deps: {
 }) {
   const { provider, subscriptions, planChanges } = deps;
 
-  function refuseChange(current: SubscriptionRecord, planId: PurchasablePlanId) {
+  function refuseChange(current: SubscriptionRecord, planId: PurchasablePlanId, shownPlanId: PurchasablePlanId | undefined) {
+    if (shownPlanId && shownPlanId !== current.planId) throw new UserFacingError(409, billingMessages.planChangedMeanwhile);
     if (current.planId === 'free') throw new UserFacingError(409, billingMessages.noSubscriptionToChange);
     // The trial pack is paid once, with no subscription to update: SPEC §5's words for any plan bought beside it.
     if (current.planId === 'trial' || !current.providerSubscriptionId) throw new UserFacingError(409, billingMessages.alreadyActivePlan);
@@ -38,6 +39,7 @@ export function createPlanSwitches(deps: {
     if (current.scheduledPlanId && current.scheduledChangeAt) {
       throw new UserFacingError(409, billingMessages.changeAlreadyScheduled(plans[current.scheduledPlanId as PlanId].name, day(current.scheduledChangeAt)));
     }
+    if (current.status === 'pending') throw new UserFacingError(409, billingMessages.changeWhilePaymentDue);
     if (current.cancelAtPeriodEnd || !changeable.has(current.status)) throw new UserFacingError(409, billingMessages.changeWhileEnding);
   }
 
@@ -83,9 +85,10 @@ export function createPlanSwitches(deps: {
   }
 
   return {
-    async changePlan(user: BillingUser, planId: PurchasablePlanId) {
+    /** `shownPlanId` is the plan the asking page showed; the change is refused when it is no longer the plan. */
+    async changePlan(user: BillingUser, planId: PurchasablePlanId, shownPlanId?: PurchasablePlanId) {
       const current = await deps.quotas.current(user.id);
-      refuseChange(current, planId);
+      refuseChange(current, planId, shownPlanId);
       const claim = randomUUID();
       const claimed = await subscriptions.claimChange(user.id, claim, current.planId, claimLostAfterMs);
       if (!claimed) throw new UserFacingError(409, billingMessages.changeInProgress);

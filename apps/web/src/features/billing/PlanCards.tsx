@@ -28,11 +28,12 @@ function actionFor(id: PurchasablePlanId, subscription: SubscriptionResponse, on
   // The button's own words say why it is disabled.
   if (scheduled?.plan_id === id) return { label: `Switching on ${day(scheduled.date)}` };
   if (scheduled) return { label: 'Switch at period end', reason: billingMessages.changeAlreadyScheduled(scheduled.plan_name, day(scheduled.date)) };
-  const dearer = plan.priceCents > plans[subscription.plan_id].priceCents;
+  const fromPlanId = subscription.plan_id;
+  const dearer = plan.priceCents > plans[fromPlanId].priceCents;
   if (subscription.cancel_at_period_end) return { label: dearer ? 'Upgrade' : 'Switch at period end', reason: billingMessages.changeWhileEnding };
   return dearer
-    ? { label: 'Upgrade', act: () => onSwitch({ planId: id, direction: 'upgrade' }) }
-    : { label: 'Switch at period end', act: () => onSwitch({ planId: id, direction: 'downgrade' }), quiet: true };
+    ? { label: 'Upgrade', act: () => onSwitch({ planId: id, fromPlanId, direction: 'upgrade' }) }
+    : { label: 'Switch at period end', act: () => onSwitch({ planId: id, fromPlanId, direction: 'downgrade' }), quiet: true };
 }
 
 export function PlanCards({

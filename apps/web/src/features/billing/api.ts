@@ -32,7 +32,7 @@ export const verifyPayment = (email: string, paymentLinkId: string) =>
 /** Any failure to cancel reads the same, whatever the server said. */
 export const cancelSubscription = (email: string) => post(billingEndpoints.cancelSubscription, { email }, { fallback: billingMessages.cancelFailed, words: false });
 
-export const changePlan = (email: string, planId: PurchasablePlanId) =>
-  post(billingEndpoints.changePlan, { email, plan_id: planId }, { fallback: billingMessages.changeFailed, unreachable: billingMessages.somethingWentWrong });
+export const changePlan = (email: string, planId: PurchasablePlanId, fromPlanId: PurchasablePlanId) =>
+  post(billingEndpoints.changePlan, { email, plan_id: planId, from_plan_id: fromPlanId }, { fallback: billingMessages.changeFailed, unreachable: billingMessages.somethingWentWrong });
 
 export const cancelPlanChange = (email: string) => post(billingEndpoints.cancelPlanChange, { email }, { fallback: billingMessages.changeFailed, unreachable: billingMessages.somethingWentWrong });

@@ -8,6 +8,8 @@ import { cancelPlanChange, changePlan } from './api.ts';
 
 export interface PlanSwitch {
   planId: PurchasablePlanId;
+  /** The plan this page shows: the server refuses the switch if another tab changed it meanwhile. */
+  fromPlanId: PurchasablePlanId;
   /** A dearer plan applies now; a cheaper one at the end of the period. */
   direction: 'upgrade' | 'downgrade';
 }
@@ -24,7 +26,7 @@ export function usePlanChange(email: string, refresh: () => void, onMessage: (me
     announcePlanChange();
   };
   const switching = useMutation({
-    mutationFn: (planId: PurchasablePlanId) => changePlan(email, planId),
+    mutationFn: (change: PlanSwitch) => changePlan(email, change.planId, change.fromPlanId),
     onSuccess: (result) => onMessage({ tone: 'success', text: result.message }),
     onError: (error) => onMessage({ tone: 'error', text: shownText(error, billingMessages.changeFailed) }),
     onSettled: settled,
@@ -43,7 +45,7 @@ export function usePlanChange(email: string, refresh: () => void, onMessage: (me
     confirm() {
       if (!confirming) return;
       setConfirming(null);
-      switching.mutate(confirming.planId);
+      switching.mutate(confirming);
     },
     keepCurrentPlan: () => keeping.mutate(),
   };
