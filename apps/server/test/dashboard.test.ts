@@ -87,6 +87,7 @@ describe.each(targets)('dashboard API on $name', (target) => {
       ideas_allowed: 10,
       end_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       cancel_at_period_end: false,
+      scheduled_change: null,
       logo: null,
       trial_pack_taken: null,
       voice_id: null,

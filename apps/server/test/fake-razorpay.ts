@@ -11,6 +11,8 @@ interface Sub {
   short_url: string;
   current_start: number | null;
   current_end: number | null;
+  has_scheduled_changes: boolean;
+  change_scheduled_at: number | null;
   notes: Record<string, string>;
 }
 
@@ -26,10 +28,17 @@ interface Link {
 }
 
 const endedSubscription = ['cancelled', 'completed', 'expired'];
+/** Razorpay updates only authenticated and active subscriptions. */
+const updatableSubscription = ['authenticated', 'active'];
+const badRequest = (description: string, field?: string) => ({ error: { code: 'BAD_REQUEST_ERROR', description, ...(field ? { field } : {}) } });
 
 /** A local server that answers Razorpay's subscription and payment-link endpoints and signs webhooks as Razorpay does. */
-export async function startFakeRazorpay(options: { keyId: string; keySecret: string; webhookSecret: string }) {
+export async function startFakeRazorpay(options: { keyId: string; keySecret: string; webhookSecret: string; planAmounts?: Record<string, number> }) {
   const subscriptions = new Map<string, Sub>();
+  /** Updates waiting for the end of the cycle: the plan each subscription moves to then. */
+  const scheduled = new Map<string, string>();
+  const updates: Array<{ id: string; body: Record<string, unknown> }> = [];
+  const amountOf = (planId: string) => options.planAmounts?.[planId] ?? 3900;
   const links = new Map<string, Link>();
   const payments = new Map<string, { amount: number; refunded: boolean }>();
   const refunds: Array<{ id: string; payment_id: string; amount: number }> = [];
@@ -58,7 +67,7 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
     const body = await readBody(request);
     const parts = url.pathname.split('/').filter(Boolean);
     if (request.method === 'POST' && url.pathname === '/v1/subscriptions') {
-      const sub: Sub = { id: id('sub'), entity: 'subscription', plan_id: body.plan_id, status: 'created', short_url: `https://rzp.io/i/${randomBytes(4).toString('hex')}`, current_start: null, current_end: null, notes: body.notes ?? {} };
+      const sub: Sub = { id: id('sub'), entity: 'subscription', plan_id: body.plan_id, status: 'created', short_url: `https://rzp.io/i/${randomBytes(4).toString('hex')}`, current_start: null, current_end: null, has_scheduled_changes: false, change_scheduled_at: null, notes: body.notes ?? {} };
       subscriptions.set(sub.id, sub);
       return send(response, 200, sub);
     }
@@ -70,6 +79,34 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
           return send(response, 400, { error: { code: 'BAD_REQUEST_ERROR', description: `Subscription is not cancellable in ${sub.status} status.`, field: 'status' } });
         }
         if (!body.cancel_at_cycle_end) sub.status = 'cancelled';
+        return send(response, 200, sub);
+      }
+      if (request.method === 'PATCH' && !parts[3]) {
+        updates.push({ id: sub.id, body });
+        if (!updatableSubscription.includes(sub.status)) return send(response, 400, badRequest(`Subscription cannot be updated in ${sub.status} status.`, 'status'));
+        if (body.schedule_change_at !== 'now' && body.schedule_change_at !== 'cycle_end') return send(response, 400, badRequest('The schedule change at field is invalid.', 'schedule_change_at'));
+        if (typeof body.plan_id !== 'string' || !/^plan_/.test(body.plan_id)) return send(response, 400, badRequest('The plan id provided is invalid.', 'plan_id'));
+        if (body.schedule_change_at === 'now') {
+          const left = sub.current_end && sub.current_start ? Math.max(0, sub.current_end - Date.now() / 1000) / (sub.current_end - sub.current_start) : 0;
+          const difference = Math.round((amountOf(body.plan_id) - amountOf(sub.plan_id)) * left);
+          if (sub.current_start && Math.abs(difference) < 50) return send(response, 400, badRequest('The difference amount is less than the minimum amount allowed.'));
+          sub.plan_id = body.plan_id;
+          scheduled.delete(sub.id);
+          Object.assign(sub, { has_scheduled_changes: false, change_scheduled_at: null });
+        } else {
+          scheduled.set(sub.id, body.plan_id);
+          Object.assign(sub, { has_scheduled_changes: true, change_scheduled_at: sub.current_end });
+        }
+        return send(response, 200, sub);
+      }
+      if (request.method === 'GET' && parts[3] === 'retrieve_scheduled_changes') {
+        const planId = scheduled.get(sub.id);
+        if (!planId) return send(response, 400, badRequest('No scheduled changes exist for this subscription.'));
+        return send(response, 200, { ...sub, plan_id: planId });
+      }
+      if (request.method === 'POST' && parts[3] === 'cancel_scheduled_changes') {
+        if (!scheduled.delete(sub.id)) return send(response, 400, badRequest('No scheduled changes exist for this subscription.'));
+        Object.assign(sub, { has_scheduled_changes: false, change_scheduled_at: null });
         return send(response, 200, sub);
       }
       return send(response, 200, sub);
@@ -140,6 +177,8 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
       return event('payment_link.paid', { payment_link: { entity: link }, payment: { entity: payment } });
     },
     subscription: (subscriptionId: string) => subscriptions.get(subscriptionId),
+    /** Every PATCH received, with its body: what the adapter asked Razorpay to change. */
+    updates: () => [...updates],
     /** What a customer could still pay: subscriptions waiting for a mandate and unpaid links made for this email. */
     payableOf: (email: string) => [
       ...[...subscriptions.values()].filter((s) => s.notes.email === email && ['created', 'authenticated'].includes(s.status)).map((s) => s.id),

@@ -20,9 +20,21 @@ export const verifyPaymentResponse = z.object({ success: z.boolean(), error: z.s
 
 export const cancelSubscriptionResponse = z.object({ message: z.string().optional(), error: z.string().optional() });
 
+/** Moving a paid subscription to another plan: up at once (prorated), down at the end of the period. */
+export const changePlanRequest = z.object({
+  email: emailSchema,
+  plan_id: z.enum(purchasablePlanIds),
+  /** The plan the page showed: a change asked from a page that is out of date (another tab changed it) is refused. */
+  from_plan_id: z.enum(purchasablePlanIds).optional(),
+});
+export const changePlanResponse = z.object({ change: z.enum(['upgraded', 'scheduled']), message: z.string() });
+export const cancelPlanChangeResponse = z.object({ message: z.string() });
+
 export const invoiceItem = z.object({
   /** A credit note books a refund; its amount is negative. */
   kind: z.enum(['invoice', 'credit_note']),
+  /** What a credit note is for: money given back, or the unused old plan taken off an upgrade's invoice. */
+  credit_for: z.enum(['refund', 'upgrade']).optional(),
   invoice_number: z.string(),
   invoice_date: z.string(),
   created_at: z.string(),
@@ -80,7 +92,30 @@ export const billingMessages = {
     `You keep the ${plan} and its credits until ${endDate}. After that you move to the Free Plan and are not charged again.`,
   cancelConfirm: 'Yes, cancel',
   cancelKeep: 'Keep my plan',
+  upgradeConfirmTitle: (plan: string) => `Upgrade to ${plan} now?`,
+  upgradeConfirmBody: (plan: string, price: string, endDate: string) =>
+    `Your plan changes at once and keeps what you used this period. You pay the difference for the rest of the period now, then ${price} a month from ${endDate}.`,
+  downgradeConfirmTitle: (plan: string) => `Switch to ${plan} at period end?`,
+  downgradeConfirmBody: (current: string, plan: string, endDate: string) => `You keep the ${current} and its credits until ${endDate}. Then your plan changes to ${plan}.`,
+  upgraded: (plan: string, charged: string) => `You are now on the ${plan}. We charged ${charged} for the rest of this period; your invoice and credit note are under Invoices.`,
+  changeScheduled: (plan: string, date: string) => `Your plan changes to ${plan} on ${date}. You keep your current plan until then.`,
+  /** The line under the current plan while a switch at period end is waiting. */
+  scheduledChangeLine: (plan: string, date: string) => `Changes to ${plan} on ${date}`,
+  keepCurrentPlan: 'Keep my current plan',
+  scheduledChangeCancelled: (plan: string) => `Your plan change is cancelled. You stay on the ${plan}.`,
+  alreadyOnPlan: (plan: string) => `You are already on the ${plan}.`,
+  changeAlreadyScheduled: (plan: string, date: string) => `Your plan already changes to ${plan} on ${date}. Keep your current plan first to choose another.`,
+  changeInProgress: 'Your plan change is already being made. Please wait a moment.',
+  planChangedMeanwhile: 'Your plan was changed in another tab or window. Check the plan shown here and try again.',
+  changeFailed: 'Plan change failed. Please try again.',
+  noSubscriptionToChange: 'Choose a plan to start a subscription first.',
+  changeWhileEnding: 'Your subscription ends at the close of this period, so its plan cannot be changed.',
+  noScheduledChange: 'You have no plan change to cancel.',
+  changeWhilePaymentDue: 'Your last renewal payment did not go through, so your plan cannot be changed until it is paid.',
 } as const;
+
+/** The broadcast channel by which a tab tells the app's other tabs that the plan or its payments changed. */
+export const billingChannel = 'reelsmith-billing';
 
 export const dashboardMessages = {
   createEntryFailed: 'Oh Oh! My bad, Please try again',

@@ -23,6 +23,16 @@ export interface Plan {
   features: string[];
 }
 
+const about = (priceCents: number, count: number) => `about $${(priceCents / count / 100).toFixed(2)}`;
+/**
+ * The allowance lines of a paid plan, each with what one credit of its kind costs (price / allowance). SPEC §9 prints
+ * 'about $2 per video' beside the AI creations, but $2 is Starter's $20 over its 10 videos: it belongs on the videos line.
+ */
+const allowanceLines = (priceCents: number, videos: number, aiVideos: number) => [
+  `${videos} videos a month (${about(priceCents, videos)} per video)`,
+  `${aiVideos} AI creations (${about(priceCents, aiVideos)} per AI video)`,
+];
+
 /**
  * SPEC §9 plans. The Free Plan allowance (3 videos, 1 AI video, 10 ideas a month) and the ideas allowances of the
  * paid plans are this product's choice: enough to try every flow once, and ideas well above video credits because
@@ -59,7 +69,7 @@ export const plans: Record<PlanId, Plan> = {
     rendersAtOnce: 2,
     mostPopular: false,
     periodMonths: 1,
-    features: ['10 videos a month', '3 AI creations (about $2 per video)', '30 marketing ideas', '2 videos rendering at once'],
+    features: [...allowanceLines(2000, 10, 3), '30 marketing ideas', '2 videos rendering at once'],
   },
   growth: {
     id: 'growth',
@@ -75,7 +85,7 @@ export const plans: Record<PlanId, Plan> = {
     rendersAtOnce: 3,
     mostPopular: true,
     periodMonths: 1,
-    features: ['30 videos a month', '10 AI creations (about $1.3 per video)', '100 marketing ideas', '3 videos rendering at once'],
+    features: [...allowanceLines(3900, 30, 10), '100 marketing ideas', '3 videos rendering at once'],
   },
   pro: {
     id: 'pro',
@@ -91,7 +101,7 @@ export const plans: Record<PlanId, Plan> = {
     rendersAtOnce: 5,
     mostPopular: false,
     periodMonths: 1,
-    features: ['60 videos a month', '20 AI creations (about $1.25 per video)', '200 marketing ideas', '5 videos rendering at once', 'Voice cloning'],
+    features: [...allowanceLines(7500, 60, 20), '200 marketing ideas', '5 videos rendering at once', 'Voice cloning'],
   },
   trial: {
     id: 'trial',
@@ -112,6 +122,8 @@ export const plans: Record<PlanId, Plan> = {
 };
 
 export const purchasablePlanIds = ['starter', 'growth', 'pro'] as const;
+export type PurchasablePlanId = (typeof purchasablePlanIds)[number];
+
 export const planIdSchema = z.enum(['free', 'starter', 'growth', 'pro', 'trial']);
 
 export const quotaKinds = ['videos', 'aiVideos', 'ideas'] as const;
@@ -130,6 +142,8 @@ export const subscriptionResponse = z.object({
   ideas_allowed: z.number(),
   end_date: z.string(),
   cancel_at_period_end: z.boolean(),
+  /** A switch to a cheaper plan waiting for the end of the period (null when none). */
+  scheduled_change: z.object({ plan_id: planIdSchema, plan_name: z.string(), date: z.string() }).nullable(),
   logo: z.string().nullable(),
   trial_pack_taken: z.enum(['Yes', 'No']).nullable(),
   voice_id: z.string().nullable(),
@@ -144,3 +158,16 @@ export const quotaMessages = {
   ideas: "You've used all your idea credits for the subscription period",
   aiVideos: "You've used all your AI video credits for the subscription period",
 } as const;
+
+/**
+ * An upgrade in the middle of a period: the new plan for the rest of it, less the unused rest of the old plan, so
+ * the charge is the price difference times the fraction of the period left. The app's invoices and the built-in
+ * test gateway's charge both come from here, so they agree to the cent.
+ */
+export function proratedUpgrade(fromCents: number, toCents: number, period: { start: Date; end: Date }, at: Date) {
+  const length = period.end.getTime() - period.start.getTime();
+  const left = length > 0 ? Math.min(1, Math.max(0, (period.end.getTime() - at.getTime()) / length)) : 0;
+  const unusedCents = Math.round(fromCents * left);
+  const newPartCents = Math.round(toCents * left);
+  return { fractionLeft: left, unusedCents, newPartCents, chargeCents: newPartCents - unusedCents };
+}

@@ -184,6 +184,15 @@ export const subscription = pgTable('subscription', {
   voiceId: text('voice_id'),
   logoKey: text('logo_key'),
   gstInvoice: text('gst_invoice').$type<'Yes' | 'No'>().notNull().default('No'),
+  /** A switch to a cheaper plan, made by the provider when the period ends (null when none waits). */
+  scheduledPlanId: text('scheduled_plan_id'),
+  scheduledChangeAt: timestamp('scheduled_change_at', { withTimezone: true }),
+  /**
+   * Held while a plan change is being made at the provider, so that of two requests at once (two tabs) only one
+   * goes through; a claim older than a few minutes was left by a process that died.
+   */
+  changeClaim: text('change_claim'),
+  changeClaimedAt: timestamp('change_claimed_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 
@@ -244,6 +253,8 @@ export const invoice = pgTable(
     /** A credit note records a refund against the invoice it credits; its payment_ref is the refund's id. */
     kind: text('kind').$type<'invoice' | 'credit_note'>().notNull().default('invoice'),
     creditsInvoiceId: text('credits_invoice_id'),
+    /** A credit note not paid out but set against this invoice: the unused part of a plan, taken off its upgrade. */
+    appliedToInvoiceId: text('applied_to_invoice_id'),
     number: text('number').notNull().unique(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     planId: text('plan_id').notNull(),
@@ -288,6 +299,8 @@ export const gatewaySubscription = pgTable('gateway_subscription', {
   paidCount: integer('paid_count').notNull().default(0),
   failedRenewals: integer('failed_renewals').notNull().default(0),
   cancelAtCycleEnd: boolean('cancel_at_cycle_end').notNull().default(false),
+  /** The plan a `schedule_change_at: cycle_end` update moves the subscription to at its next renewal. */
+  scheduledPlanId: text('scheduled_plan_id'),
   failNextRenewal: boolean('fail_next_renewal').notNull().default(false),
   notes: jsonb('notes').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),

@@ -30,6 +30,8 @@ export function createQuotaService(deps: { subscriptions: SubscriptionsRepositor
         status: 'active',
         providerSubscriptionId: null,
         cancelAtPeriodEnd: false,
+        scheduledPlanId: null,
+        scheduledChangeAt: null,
         periodStart: now,
         periodEnd: addMonths(now, 1),
         videosUsed: 0,

@@ -121,8 +121,19 @@ export function createBillingRepository(db: Database) {
         .where(and(eq(invoice.userId, userId), eq(invoice.kind, 'invoice'), eq(invoice.periodStart, periodStart)));
       return rows[0];
     },
+    /** The user's newest invoice (not a credit note): what an upgrade's credit for the unused plan credits. */
+    async latestInvoiceOf(userId: string): Promise<InvoiceRecord | undefined> {
+      const rows = await db
+        .select()
+        .from(invoice)
+        .where(and(eq(invoice.userId, userId), eq(invoice.kind, 'invoice')))
+        .orderBy(desc(invoice.issuedAt), desc(invoice.number))
+        .limit(1);
+      return rows[0];
+    },
+    /** The refund of an invoice; a credit for an upgrade's unused plan is not one. */
     async creditNoteFor(invoiceId: string): Promise<InvoiceRecord | undefined> {
-      const rows = await db.select().from(invoice).where(eq(invoice.creditsInvoiceId, invoiceId));
+      const rows = await db.select().from(invoice).where(and(eq(invoice.creditsInvoiceId, invoiceId), isNull(invoice.appliedToInvoiceId)));
       return rows[0];
     },
     async invoicesOf(userId: string): Promise<InvoiceRecord[]> {

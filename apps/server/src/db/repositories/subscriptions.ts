@@ -1,5 +1,5 @@
 import { plans, type PlanId, type QuotaKind } from '@reelsmith/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { subscription } from '../schema.ts';
 
@@ -37,6 +37,45 @@ export function createSubscriptionsRepository(db: Database) {
     async update(userId: string, changes: Partial<typeof subscription.$inferInsert>): Promise<SubscriptionRecord> {
       const [row] = await db.update(subscription).set({ ...changes, updatedAt: new Date() }).where(eq(subscription.userId, userId)).returning();
       return row!;
+    },
+    /**
+     * Claims the right to change the user's plan, in one conditional statement: only while the plan is still `fromPlanId`,
+     * no change is scheduled and no other claim is live (a claim older than `staleAfterMs` was left by a dead process).
+     * Of two requests at once, one gets the record and the other undefined. A claim alone is no change: updatedAt stays.
+     */
+    async claimChange(userId: string, claim: string, fromPlanId: string, staleAfterMs: number): Promise<SubscriptionRecord | undefined> {
+      const free = or(isNull(subscription.changeClaim), sql`${subscription.changeClaimedAt} + make_interval(secs => ${staleAfterMs / 1000}) <= now()`);
+      const [row] = await db
+        .update(subscription)
+        .set({ changeClaim: claim, changeClaimedAt: new Date() })
+        .where(and(eq(subscription.userId, userId), eq(subscription.planId, fromPlanId), isNull(subscription.scheduledPlanId), free))
+        .returning();
+      return row;
+    },
+    /** Claims a change of a plan that has one scheduled: for dropping it. */
+    async claimScheduledChange(userId: string, claim: string, staleAfterMs: number): Promise<SubscriptionRecord | undefined> {
+      const free = or(isNull(subscription.changeClaim), sql`${subscription.changeClaimedAt} + make_interval(secs => ${staleAfterMs / 1000}) <= now()`);
+      const [row] = await db
+        .update(subscription)
+        .set({ changeClaim: claim, changeClaimedAt: new Date() })
+        .where(and(eq(subscription.userId, userId), sql`${subscription.scheduledPlanId} is not null`, free))
+        .returning();
+      return row;
+    },
+    /** Writes the change the claim was for and lets the claim go; undefined when the claim was lost meanwhile. */
+    async finishChange(userId: string, claim: string, changes: Partial<typeof subscription.$inferInsert>): Promise<SubscriptionRecord | undefined> {
+      const [row] = await db
+        .update(subscription)
+        .set({ ...changes, changeClaim: null, changeClaimedAt: null, updatedAt: new Date() })
+        .where(and(eq(subscription.userId, userId), eq(subscription.changeClaim, claim)))
+        .returning();
+      return row;
+    },
+    async releaseChange(userId: string, claim: string): Promise<void> {
+      await db
+        .update(subscription)
+        .set({ changeClaim: null, changeClaimedAt: null })
+        .where(and(eq(subscription.userId, userId), eq(subscription.changeClaim, claim)));
     },
     /** Takes one credit only if one is left; concurrent callers cannot both take the last one. */
     async consume(userId: string, kind: QuotaKind): Promise<boolean> {

@@ -2,9 +2,10 @@ import { billingEndpoints, type InvoiceItem } from '@reelsmith/contracts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { BillingService } from './billing.ts';
 import type { InvoiceDocuments } from './invoice-documents.ts';
+import type { PlanSwitches } from './plan-switches.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
 
-export function registerBillingRoutes(router: EndpointRouter, deps: { billing: BillingService; repositories: Repositories; documents: InvoiceDocuments }): void {
+export function registerBillingRoutes(router: EndpointRouter, deps: { billing: BillingService; switches: PlanSwitches; repositories: Repositories; documents: InvoiceDocuments }): void {
   const { billing } = deps;
   const { route } = router;
 
@@ -18,10 +19,15 @@ export function registerBillingRoutes(router: EndpointRouter, deps: { billing: B
 
   route(billingEndpoints.cancelSubscription, ({ user }) => billing.cancelSubscription(user));
 
+  route(billingEndpoints.changePlan, ({ user, input }) => deps.switches.changePlan(user, input.plan_id, input.from_plan_id));
+
+  route(billingEndpoints.cancelPlanChange, ({ user }) => deps.switches.cancelScheduledChange(user));
+
   route(billingEndpoints.invoices, async ({ user }): Promise<InvoiceItem[]> => {
     const invoices = await deps.repositories.billing.invoicesOf(user.id);
     return invoices.map((invoice) => ({
       kind: invoice.kind,
+      ...(invoice.kind === 'credit_note' ? { credit_for: invoice.appliedToInvoiceId ? ('upgrade' as const) : ('refund' as const) } : {}),
       invoice_number: invoice.number,
       invoice_date: invoice.issuedAt.toISOString(),
       created_at: invoice.createdAt.toISOString(),

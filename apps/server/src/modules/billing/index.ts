@@ -7,6 +7,7 @@ import { createInvoiceDocuments } from './invoice-documents.ts';
 import { createPaymentArrivals } from './payment-arrivals.ts';
 import { registerPaymentWebhookRoutes } from './payment-webhook-routes.ts';
 import { createPlanChanges } from './plan-changes.ts';
+import { createPlanSwitches } from './plan-switches.ts';
 import { registerTestGatewayRoutes } from './test-gateway-routes.ts';
 
 /** Plans, purchases, invoices and the payment webhook; the built-in test gateway's pages when no provider is configured. */
@@ -25,10 +26,11 @@ export function billingModule(infra: Infrastructure): FeatureModule {
     clock,
     log,
   });
+  const switches = createPlanSwitches({ provider, subscriptions: repositories.subscriptions, quotas, planChanges, clock, log });
   const documents = createInvoiceDocuments({ billing: repositories.billing, rateLimits: repositories.rateLimits, seller: config.seller });
   return {
     async register({ router, app }) {
-      registerBillingRoutes(router, { billing, repositories, documents });
+      registerBillingRoutes(router, { billing, switches, repositories, documents });
       await registerPaymentWebhookRoutes(app, router, { provider, billing });
       if (testGateway) registerTestGatewayRoutes(router, testGateway);
     },

@@ -19,8 +19,9 @@ export function createInvoiceDocuments(deps: { billing: BillingRepository; rateL
   /** "Billed to" is the name and email the document was issued with, not the account's current ones. */
   async function render(userId: string, invoice: InvoiceRecord): Promise<Buffer> {
     const credited = invoice.creditsInvoiceId ? await billing.invoiceOf(userId, invoice.creditsInvoiceId) : undefined;
+    const applied = invoice.appliedToInvoiceId ? await billing.invoiceOf(userId, invoice.appliedToInvoiceId) : undefined;
     const buyer = { name: invoice.billedName, email: invoice.billedEmail };
-    return billing.storeInvoicePdf(invoice.id, await renderInvoicePdf(invoice, buyer, deps.seller, credited));
+    return billing.storeInvoicePdf(invoice.id, await renderInvoicePdf(invoice, buyer, deps.seller, credited, applied));
   }
 
   return {

@@ -16,6 +16,7 @@ const invoice: InvoiceRecord = {
   billedEmail: 'priya.raman.marketing@example.com',
   kind: 'invoice',
   creditsInvoiceId: null,
+  appliedToInvoiceId: null,
   number: 'RS-2026-000001',
   issuedAt: new Date('2026-11-01T10:00:00Z'),
   planId: 'growth',

@@ -21,7 +21,13 @@ const day = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', m
  * A real invoice PDF: seller, buyer, plan, period and amount; a GST tax invoice shows the 18 % tax separately. A credit
  * note (a refund) names the invoice it credits and shows the amounts given back.
  */
-export function renderInvoicePdf(invoice: InvoiceRecord, buyerAsStored: { name: string; email: string }, sellerAsConfigured: Seller, credited?: InvoiceRecord): Promise<Buffer> {
+export function renderInvoicePdf(
+  invoice: InvoiceRecord,
+  buyerAsStored: { name: string; email: string },
+  sellerAsConfigured: Seller,
+  credited?: InvoiceRecord,
+  applied?: InvoiceRecord,
+): Promise<Buffer> {
   const buyer = { name: clip(buyerAsStored.name, printedLimits.name), email: clip(buyerAsStored.email, printedLimits.email) };
   const seller = {
     name: clip(sellerAsConfigured.name, printedLimits.name),
@@ -75,8 +81,14 @@ export function renderInvoicePdf(invoice: InvoiceRecord, buyerAsStored: { name: 
     row('Taxable value', money(invoice.netCents, invoice.currency));
     row('GST @ 18%', money(invoice.taxCents, invoice.currency));
   }
-  row(credit ? 'Total refunded' : 'Total', money(invoice.totalCents, invoice.currency), true);
-  const closing = credit ? 'This amount has been refunded to your original payment method.' : 'Thank you for making videos with Reelsmith.';
+  // A credit for the unused part of a plan is not paid out: it is taken off the invoice of the upgrade.
+  const setAgainst = credit && applied;
+  row(setAgainst ? 'Total credited' : credit ? 'Total refunded' : 'Total', money(invoice.totalCents, invoice.currency), true);
+  const closing = setAgainst
+    ? `This amount was taken off invoice ${clip(applied.number, printedLimits.reference)} for your plan upgrade.`
+    : credit
+      ? 'This amount has been refunded to your original payment method.'
+      : 'Thank you for making videos with Reelsmith.';
   doc.moveDown(2).font('Helvetica').fontSize(9).fillColor('#5b5f6b').text(closing, 56);
   doc.end();
   return done;

@@ -5,6 +5,12 @@ import type { ProviderPayment, ProviderRefund, ProviderSubscription } from '../.
 import type { Clock } from '../../core/credits/quotas.ts';
 
 const planOf = (sub: ProviderSubscription, checkout: CheckoutRecord): PlanId => (plans[sub.planId as PlanId] ? sub.planId : checkout.planId) as PlanId;
+const day = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** Prices are tax-inclusive: a GST document splits the same total into net + 18 %. */
+const amounts = (totalCents: number, gst: boolean) => {
+  const net = gst ? Math.round(totalCents / 1.18) : totalCents;
+  return { netCents: net, taxCents: totalCents - net, totalCents };
+};
 const periodOf = (sub: ProviderSubscription, now: Date) => {
   const start = sub.currentStart ?? now;
   return { start, end: sub.currentEnd ?? addMonths(start, 1) };
@@ -26,9 +32,6 @@ export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository
     gst: boolean,
   ): Promise<InvoiceRecord> {
     const plan = plans[planId];
-    const total = payment.amountCents;
-    // Prices are tax-inclusive: a GST invoice splits the same total into net + 18 %.
-    const net = gst ? Math.round(total / 1.18) : total;
     const issuedAt = clock();
     // "Billed to" is kept as printed: a deleted account's invoices still name their buyer.
     const buyer = await billing.buyerOf(userId);
@@ -45,9 +48,7 @@ export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository
         periodStart: period?.start ?? null,
         periodEnd: period?.end ?? null,
         currency: payment.currency,
-        netCents: net,
-        taxCents: total - net,
-        totalCents: total,
+        ...amounts(payment.amountCents, gst),
         gst,
         paymentRef: payment.id,
       },
@@ -73,6 +74,9 @@ export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository
           aiVideosUsed: 0,
           ideasGenerated: 0,
           gstInvoice: checkout.gstInvoice,
+          // The provider renews on the plan a scheduled change named: that change is now made.
+          scheduledPlanId: null,
+          scheduledChangeAt: null,
         });
       }
       if (payment) await issueInvoice(userId, planId, payment, { start, end }, checkout.gstInvoice === 'Yes');
@@ -87,10 +91,53 @@ export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository
       return issueInvoice(userId, 'trial', payment, null, checkout.gstInvoice === 'Yes');
     },
 
+    /**
+     * An upgrade in the middle of a period: an invoice for the new plan over the rest of the period, and a credit
+     * note for the unused rest of the old plan, set against it; what was charged is the difference of the two.
+     */
+    async invoiceUpgrade(
+      userId: string,
+      change: { from: PlanId; to: PlanId; at: Date; periodEnd: Date; newPartCents: number; unusedCents: number; paymentRef: string; gst: boolean },
+    ): Promise<{ invoice: InvoiceRecord; creditNote: InvoiceRecord }> {
+      const [from, to] = [plans[change.from], plans[change.to]];
+      const buyer = await billing.buyerOf(userId);
+      if (!buyer) throw new Error(`no account ${userId} to invoice`);
+      const credited = await billing.latestInvoiceOf(userId);
+      const issuedAt = clock();
+      const common = { userId, billedName: buyer.name, billedEmail: buyer.email, issuedAt, periodStart: change.at, periodEnd: change.periodEnd, currency: 'USD', gst: change.gst };
+      const span = `${day(change.at)} to ${day(change.periodEnd)}`;
+      const year = issuedAt.getUTCFullYear();
+      const invoice = await billing.addInvoice(
+        {
+          ...common,
+          id: `inv_${change.paymentRef}`,
+          planId: change.to,
+          description: `${to.title} plan, ${span} (upgrade from ${from.title}; the unused ${from.title} plan is credited)`,
+          ...amounts(change.newPartCents, change.gst),
+          paymentRef: change.paymentRef,
+        },
+        (sequence) => `RS-${year}-${String(sequence).padStart(5, '0')}`,
+      );
+      const creditNote = await billing.addInvoice(
+        {
+          ...common,
+          id: `cn_${change.paymentRef}`,
+          kind: 'credit_note',
+          creditsInvoiceId: credited?.id ?? null,
+          appliedToInvoiceId: invoice.id,
+          planId: change.from,
+          description: `Unused ${from.title} plan, ${span}`,
+          ...amounts(change.unusedCents, change.gst),
+          paymentRef: `${change.paymentRef}_credit`,
+        },
+        (sequence) => `CN-${year}-${String(sequence).padStart(5, '0')}`,
+      );
+      return { invoice, creditNote };
+    },
+
     /** A refund is booked as a credit note against the invoice of the payment it gives back. */
     async issueCreditNote(invoice: InvoiceRecord, refund: ProviderRefund): Promise<InvoiceRecord> {
       const issuedAt = clock();
-      const net = invoice.gst ? Math.round(refund.amountCents / 1.18) : refund.amountCents;
       return billing.addInvoice(
         {
           id: `cn_${refund.id}`,
@@ -106,9 +153,7 @@ export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository
           periodStart: invoice.periodStart,
           periodEnd: invoice.periodEnd,
           currency: invoice.currency,
-          netCents: net,
-          taxCents: refund.amountCents - net,
-          totalCents: refund.amountCents,
+          ...amounts(refund.amountCents, invoice.gst),
           gst: invoice.gst,
           paymentRef: refund.id,
         },

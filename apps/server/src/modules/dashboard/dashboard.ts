@@ -17,6 +17,12 @@ export interface DashboardServiceDependencies {
   aiMotionTemplates: boolean;
 }
 
+function scheduledChangeOf(record: SubscriptionRecord): SubscriptionResponse['scheduled_change'] {
+  const planId = planIdSchema.safeParse(record.scheduledPlanId);
+  if (!planId.success || !record.scheduledChangeAt) return null;
+  return { plan_id: planId.data, plan_name: plans[planId.data].name, date: record.scheduledChangeAt.toISOString() };
+}
+
 /** SPEC §3 subscription object; the logo is a fresh signed URL on every read, since signed URLs expire. */
 export function toSubscriptionResponse(record: SubscriptionRecord, signer: FileUrlSigner, aiMotionTemplates: boolean): SubscriptionResponse {
   const planId = planIdSchema.parse(record.planId);
@@ -32,6 +38,7 @@ export function toSubscriptionResponse(record: SubscriptionRecord, signer: FileU
     ideas_allowed: record.ideasAllowed,
     end_date: record.periodEnd.toISOString(),
     cancel_at_period_end: record.cancelAtPeriodEnd,
+    scheduled_change: scheduledChangeOf(record),
     logo: record.logoKey ? signer.sign(record.logoKey) : null,
     trial_pack_taken: record.trialPackTaken ?? null,
     voice_id: record.voiceId ?? null,

@@ -12,6 +12,8 @@ export const razorpaySubscription = z.object({
   short_url: z.string().nullable().optional(),
   current_start: z.number().nullable().optional(),
   current_end: z.number().nullable().optional(),
+  has_scheduled_changes: z.boolean().nullable().optional(),
+  change_scheduled_at: z.number().nullable().optional(),
 });
 
 export const razorpayPaymentLink = z.object({
@@ -51,6 +53,7 @@ export function toSubscription(entity: z.infer<typeof razorpaySubscription>, pla
     planId: plans.fromProvider(entity.plan_id),
     currentStart: fromUnix(entity.current_start),
     currentEnd: fromUnix(entity.current_end),
+    hasScheduledChanges: entity.has_scheduled_changes ?? false,
   };
 }
 

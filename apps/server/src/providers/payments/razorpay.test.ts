@@ -4,7 +4,7 @@ import { contractWebhookSecret as webhookSecret, describePaymentContract } from 
 import { createRazorpayProvider } from './razorpay.ts';
 
 describePaymentContract('razorpay (local fake)', async () => {
-  const fake = await startFakeRazorpay({ keyId: 'rzp_test_key', keySecret: 'secret', webhookSecret });
+  const fake = await startFakeRazorpay({ keyId: 'rzp_test_key', keySecret: 'secret', webhookSecret, planAmounts: { plan_S1: 2000, plan_G1: 3900, plan_P1: 7500 } });
   const provider = createRazorpayProvider({
     keyId: 'rzp_test_key',
     keySecret: 'secret',
@@ -25,6 +25,27 @@ describe('razorpay adapter against its fake server', () => {
       const wrongKey = createRazorpayProvider({ keyId: 'k', keySecret: 'wrong', webhookSecret, baseUrl: fake.baseUrl, planIds: { growth: 'plan_G' } });
       await expect(wrongKey.createSubscription({ planId: 'growth', customerEmail: 'x@example.com', notes: {} })).rejects.toThrow(/answered 401/);
       await expect(provider.createSubscription({ planId: 'pro', customerEmail: 'x@example.com', notes: {} })).rejects.toThrow(/no Razorpay plan/);
+      fake.failNextRequest(502);
+      await expect(provider.updateSubscription('sub_x', { planId: 'growth', scheduleChangeAt: 'now' })).rejects.toThrow(/answered 502/);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('razorpay subscription updates', () => {
+  it("sends Razorpay's PATCH body and refuses what Razorpay refuses", async () => {
+    const fake = await startFakeRazorpay({ keyId: 'k', keySecret: 's', webhookSecret, planAmounts: { plan_G: 3900, plan_P: 7500, plan_P2: 3920 } });
+    try {
+      const provider = createRazorpayProvider({ keyId: 'k', keySecret: 's', webhookSecret, baseUrl: fake.baseUrl, planIds: { growth: 'plan_G', pro: 'plan_P', near: 'plan_P2' } });
+      const sub = await provider.createSubscription({ planId: 'growth', customerEmail: 'u@example.com', notes: {} });
+      await expect(provider.updateSubscription(sub.id, { planId: 'pro', scheduleChangeAt: 'now' })).rejects.toThrow(/answered 400.*created status/);
+      fake.activate(sub.id);
+      // Razorpay refuses an immediate change whose prorated difference is under $0.50.
+      await expect(provider.updateSubscription(sub.id, { planId: 'near', scheduleChangeAt: 'now' })).rejects.toThrow(/less than the minimum/);
+      await provider.updateSubscription(sub.id, { planId: 'pro', scheduleChangeAt: 'now' });
+      expect(fake.updates().at(-1)).toEqual({ id: sub.id, body: { plan_id: 'plan_P', schedule_change_at: 'now', customer_notify: 1 } });
+      expect(fake.subscription(sub.id)).toMatchObject({ plan_id: 'plan_P', status: 'active' });
     } finally {
       await fake.close();
     }

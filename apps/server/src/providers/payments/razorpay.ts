@@ -34,7 +34,7 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
     fromProvider: (providerPlanId) => reverse.get(providerPlanId) ?? providerPlanId,
   };
 
-  async function call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown): Promise<z.infer<S>> {
+  async function call<S extends z.ZodType>(method: 'GET' | 'POST' | 'PATCH', path: string, schema: S, body?: unknown): Promise<z.infer<S>> {
     let response: Response;
     try {
       response = await fetch(`${settings.baseUrl}${path}`, {
@@ -66,6 +66,27 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
     },
     async fetchSubscription(id) {
       return toSubscription(await call('GET', `/subscriptions/${encodeURIComponent(id)}`, razorpaySubscription), plans);
+    },
+    async updateSubscription(id, { planId, scheduleChangeAt }) {
+      const entity = await call('PATCH', `/subscriptions/${encodeURIComponent(id)}`, razorpaySubscription, {
+        plan_id: plans.toProvider(planId),
+        schedule_change_at: scheduleChangeAt,
+        customer_notify: 1,
+      });
+      // Razorpay invoices and charges the difference itself and reports it by the subscription.updated webhook.
+      return { subscription: toSubscription(entity, plans), charge: null };
+    },
+    async fetchScheduledChange(id) {
+      // Razorpay answers an error when nothing is scheduled, so the subscription's flag is read first.
+      const current = await call('GET', `/subscriptions/${encodeURIComponent(id)}`, razorpaySubscription);
+      if (!current.has_scheduled_changes) return null;
+      // The answer is the subscription as it will be after the change: its plan is the new one.
+      const entity = await call('GET', `/subscriptions/${encodeURIComponent(id)}/retrieve_scheduled_changes`, razorpaySubscription);
+      const at = entity.change_scheduled_at ?? current.change_scheduled_at ?? current.current_end;
+      return at ? { planId: plans.fromProvider(entity.plan_id), at: new Date(at * 1000) } : null;
+    },
+    async cancelScheduledChange(id) {
+      return toSubscription(await call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel_scheduled_changes`, razorpaySubscription, {}), plans);
     },
     async cancelSubscription(id) {
       const entity = await call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, razorpaySubscription, { cancel_at_cycle_end: 1 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { plans, type PlanId } from '@reelsmith/contracts';
+import { plans, proratedUpgrade, type PlanId } from '@reelsmith/contracts';
 import type { GatewayPaymentLinkRecord, GatewayRepository, GatewaySubscriptionRecord } from '../../db/repositories/gateway.ts';
 import { addMonths } from '../../db/repositories/subscriptions.ts';
 import { parseRazorpayEvent, type PlanMapping } from './razorpay-format.ts';
@@ -12,6 +12,10 @@ export type WebhookDelivery = (rawBody: string, headers: Record<string, string>)
 const maxFailedRenewals = 3;
 /** Razorpay cancels a subscription in any state but an ended one. */
 const cancellable = ['created', 'authenticated', 'active', 'pending', 'halted', 'paused'];
+/** Razorpay updates only these; created, pending and halted subscriptions cannot be updated. */
+const updatable = ['authenticated', 'active'];
+/** Razorpay refuses an immediate update whose prorated difference is under 50 subunits ($0.50). */
+const smallestDifferenceCents = 50;
 const newId = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
 const unix = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 const plansById: PlanMapping = { toProvider: (id) => `plan_${id}`, fromProvider: (id) => id.replace(/^plan_/, '') };
@@ -37,6 +41,8 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
     short_url: `${deps.publicUrl}/pay/subscriptions/${s.id}`,
     current_start: unix(s.currentStart),
     current_end: unix(s.currentEnd),
+    has_scheduled_changes: s.scheduledPlanId !== null,
+    change_scheduled_at: s.scheduledPlanId ? unix(s.currentEnd) : null,
     paid_count: s.paidCount,
     notes: s.notes,
   });
@@ -78,6 +84,7 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
     planId: s.planId,
     currentStart: s.currentStart,
     currentEnd: s.currentEnd,
+    hasScheduledChanges: s.scheduledPlanId !== null,
   });
   const toProviderLink = (l: GatewayPaymentLinkRecord): ProviderPaymentLink => ({
     id: l.id,
@@ -101,15 +108,32 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
       return next;
     }
     const start = s.currentEnd!;
+    // A change scheduled for the cycle's end takes effect with this renewal, at the new plan's price.
+    const plan = s.scheduledPlanId ? { planId: s.scheduledPlanId, amountCents: plans[s.scheduledPlanId as PlanId].priceCents, scheduledPlanId: null } : {};
     const next = await books.updateSubscription(s.id, {
+      ...plan,
       status: 'active',
       failedRenewals: 0,
       paidCount: s.paidCount + 1,
       currentStart: start,
       currentEnd: addMonths(start, 1),
     });
-    await send('subscription.charged', { subscription: { entity: subscriptionEntity(next) }, payment: { entity: await takePayment(s.id, s.amountCents) } });
+    await send('subscription.charged', { subscription: { entity: subscriptionEntity(next) }, payment: { entity: await takePayment(s.id, next.amountCents) } });
     return next;
+  }
+
+  /** An immediate update: the new plan from now, with the prorated difference charged on the saved mandate. */
+  async function updateNow(s: GatewaySubscriptionRecord, planId: PlanId) {
+    const amountCents = plans[planId].priceCents;
+    const charge = s.currentStart && s.currentEnd ? proratedUpgrade(s.amountCents, amountCents, { start: s.currentStart, end: s.currentEnd }, now()).chargeCents : 0;
+    if (s.currentStart && Math.abs(charge) < smallestDifferenceCents) throw new PaymentProviderError(`the prorated difference of ${charge} is under ${smallestDifferenceCents}`);
+    if (charge < 0) throw new PaymentProviderError('the test gateway makes immediate changes to dearer plans only');
+    // Conditional on the state it was read in: of two updates at once, one applies and the other is refused.
+    const updated = await books.transitionSubscription(s.id, [s.status], { planId, amountCents });
+    if (!updated || updated.planId !== planId) throw new PaymentProviderError(`subscription ${s.id} changed meanwhile`);
+    const payment = charge > 0 ? await takePayment(s.id, charge) : null;
+    await send('subscription.updated', { subscription: { entity: subscriptionEntity(updated) }, ...(payment ? { payment: { entity: payment } } : {}) });
+    return { subscription: toProviderSubscription(updated), charge: payment && { id: payment.id, amountCents: charge, currency: 'USD' } };
   }
 
   const provider: PaymentProvider = {
@@ -122,6 +146,27 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
     },
     async fetchSubscription(id) {
       return toProviderSubscription(await mustFindSubscription(id));
+    },
+    async updateSubscription(id, { planId, scheduleChangeAt }) {
+      await ready;
+      const s = await mustFindSubscription(id);
+      if (!updatable.includes(s.status)) throw new PaymentProviderError(`subscription ${id} is ${s.status}: only authenticated or active subscriptions can be updated`);
+      if (!plans[planId as PlanId] || planId === 'free' || planId === 'trial') throw new PaymentProviderError(`unknown plan ${planId}`);
+      if (s.scheduledPlanId) throw new PaymentProviderError(`subscription ${id} has a scheduled change`);
+      if (scheduleChangeAt === 'now') return updateNow(s, planId as PlanId);
+      const scheduled = await books.transitionSubscription(id, updatable, { scheduledPlanId: planId });
+      if (!scheduled) throw new PaymentProviderError(`subscription ${id} changed meanwhile`);
+      await send('subscription.updated', { subscription: { entity: subscriptionEntity(scheduled) } });
+      return { subscription: toProviderSubscription(scheduled), charge: null };
+    },
+    async fetchScheduledChange(id) {
+      const s = await mustFindSubscription(id);
+      return s.scheduledPlanId && s.currentEnd ? { planId: s.scheduledPlanId, at: s.currentEnd } : null;
+    },
+    async cancelScheduledChange(id) {
+      const s = await mustFindSubscription(id);
+      if (!s.scheduledPlanId) throw new PaymentProviderError(`subscription ${id} has no scheduled change`);
+      return toProviderSubscription(await books.updateSubscription(id, { scheduledPlanId: null }));
     },
     async cancelSubscription(id) {
       return toProviderSubscription(await books.updateSubscription((await mustFindSubscription(id)).id, { cancelAtCycleEnd: true }));

@@ -18,6 +18,17 @@ export interface ProviderSubscription {
   planId: string;
   currentStart: Date | null;
   currentEnd: Date | null;
+  /** Razorpay's has_scheduled_changes: an update waits for the end of the current period. */
+  hasScheduledChanges: boolean;
+}
+
+/** When an update takes effect: at once (the provider charges the prorated difference) or at the next renewal. */
+export type ScheduleChangeAt = 'now' | 'cycle_end';
+
+export interface SubscriptionUpdate {
+  subscription: ProviderSubscription;
+  /** The prorated difference the provider charged for an immediate upgrade, when it reports it in the answer. */
+  charge: ProviderPayment | null;
 }
 
 export interface ProviderPaymentLink {
@@ -59,6 +70,14 @@ export interface PaymentProvider {
   readonly kind: 'test' | 'razorpay';
   createSubscription(input: { planId: string; customerEmail: string; notes: Record<string, string> }): Promise<ProviderSubscription>;
   fetchSubscription(id: string): Promise<ProviderSubscription>;
+  /**
+   * Moves an authenticated or active subscription to another plan (Razorpay's PATCH /subscriptions/:id). Any other
+   * state, or a scheduled change already waiting, is refused with a PaymentProviderError.
+   */
+  updateSubscription(id: string, change: { planId: string; scheduleChangeAt: ScheduleChangeAt }): Promise<SubscriptionUpdate>;
+  /** The plan a scheduled update moves to, or null when none waits. */
+  fetchScheduledChange(id: string): Promise<{ planId: string; at: Date } | null>;
+  cancelScheduledChange(id: string): Promise<ProviderSubscription>;
   /** Ends the subscription when its current period ends. */
   cancelSubscription(id: string): Promise<ProviderSubscription>;
   /** Ends the subscription at once, before or after payment; nothing is charged for it any more. */

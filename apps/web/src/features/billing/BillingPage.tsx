@@ -1,4 +1,4 @@
-import { billingMessages, plans } from '@reelsmith/contracts';
+import { billingMessages, plans, type SubscriptionResponse } from '@reelsmith/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,10 +8,12 @@ import { Notice, type NoticeMessage } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSession } from '../../lib/session.ts';
 import { shownText } from '../../lib/client.ts';
+import { announcePlanChange } from '../../lib/planChanges.ts';
 import { cancelSubscription, verifyPayment } from './api.ts';
 import { InvoicesTable } from './InvoicesTable.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import { useInvoicesQuery, useSubscriptionQuery } from './queries.ts';
+import { usePlanChange, type PlanSwitch } from './usePlanChange.ts';
 import { usePurchase } from './usePurchase.ts';
 
 type Tab = 'plan' | 'invoices';
@@ -30,6 +32,7 @@ function BillingContent({ email }: { email: string }) {
     void queryClient.invalidateQueries({ queryKey: ['invoices', email] });
   }, [email, queryClient]);
   const purchase = usePurchase(email, refresh);
+  const planChange = usePlanChange(email, refresh, setNotice);
   const verified = useRef(false);
 
   // SPEC §4 trial pack: the payment link brings the payer back here with its id and status.
@@ -37,7 +40,10 @@ function BillingContent({ email }: { email: string }) {
   const linkStatus = params.get('razorpay_payment_link_status');
   const verification = useMutation({
     mutationFn: (id: string) => verifyPayment(email, id),
-    onSuccess: (result) => setNotice(result.success ? { tone: 'success', text: billingMessages.trialActivated } : { tone: 'error', text: result.error ?? billingMessages.paymentVerificationFailed }),
+    onSuccess: (result) => {
+      setNotice(result.success ? { tone: 'success', text: billingMessages.trialActivated } : { tone: 'error', text: result.error ?? billingMessages.paymentVerificationFailed });
+      if (result.success) announcePlanChange();
+    },
     onError: (error) => setNotice({ tone: 'error', text: shownText(error, billingMessages.verifyingWentWrong) }),
     onSettled: () => {
       setParams({}, { replace: true });
@@ -56,6 +62,7 @@ function BillingContent({ email }: { email: string }) {
     onSuccess: (result) => {
       setNotice(result.message ? { tone: 'success', text: result.message } : { tone: 'error', text: result.error ?? billingMessages.cancelFailed });
       refresh();
+      announcePlanChange();
     },
     onError: (error) => setNotice({ tone: 'error', text: shownText(error, billingMessages.cancelFailed) }),
   });
@@ -106,11 +113,25 @@ function BillingContent({ email }: { email: string }) {
                 <p className="text-sm text-gray-600">
                   {current.cancel_at_period_end ? 'Ends' : current.plan_name === plans.free.name ? 'Credits renew' : 'Renews'} on {day(current.end_date)}
                 </p>
+                {current.scheduled_change && (
+                  <div className="mt-2 flex flex-wrap items-center gap-3">
+                    <p className="text-sm font-semibold text-ink">{billingMessages.scheduledChangeLine(current.scheduled_change.plan_name, day(current.scheduled_change.date))}</p>
+                    <Button variant="secondary" disabled={planChange.busy} onClick={planChange.keepCurrentPlan}>{billingMessages.keepCurrentPlan}</Button>
+                  </div>
+                )}
                 {paidSubscription && !current.cancel_at_period_end && (
                   <Button variant="secondary" className="mt-3" onClick={() => setConfirmingCancel(true)}>Cancel subscription</Button>
                 )}
               </div>
-              <PlanCards subscription={current} disabled={purchase.state.busy || Boolean(purchase.state.waitingUrl)} onChoose={purchase.choose} />
+              <PlanCards
+                subscription={current}
+                disabled={purchase.state.busy || Boolean(purchase.state.waitingUrl) || planChange.busy}
+                onChoose={purchase.choose}
+                onSwitch={(change) => {
+                  setNotice(null);
+                  planChange.ask(change);
+                }}
+              />
             </>
           )}
         </section>
@@ -128,6 +149,7 @@ function BillingContent({ email }: { email: string }) {
           </div>
         </Dialog>
       )}
+      {current && planChange.confirming && <SwitchDialog current={current} change={planChange.confirming} onConfirm={planChange.confirm} onClose={planChange.dismiss} />}
       <Dialog open={purchase.state.asking !== null} title={billingMessages.basedInIndia} onClose={purchase.dismiss}>
         <p className="text-sm text-gray-600">We issue a GST tax invoice to customers in India.</p>
         <div className="mt-5 flex gap-3">
@@ -136,6 +158,24 @@ function BillingContent({ email }: { email: string }) {
         </div>
       </Dialog>
     </div>
+  );
+}
+
+/** Upgrades take effect and charge at once, a switch down waits for the period's end: each says so before it is made. */
+function SwitchDialog({ current, change, onConfirm, onClose }: { current: SubscriptionResponse; change: PlanSwitch; onConfirm(): void; onClose(): void }) {
+  const plan = plans[change.planId];
+  const end = day(current.end_date);
+  const upgrade = change.direction === 'upgrade';
+  return (
+    <Dialog open title={upgrade ? billingMessages.upgradeConfirmTitle(plan.title) : billingMessages.downgradeConfirmTitle(plan.title)} onClose={onClose}>
+      <p className="text-sm text-gray-600">
+        {upgrade ? billingMessages.upgradeConfirmBody(plan.name, `$${(plan.priceCents / 100).toFixed(2)}`, end) : billingMessages.downgradeConfirmBody(current.plan_name, plan.name, end)}
+      </p>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Button onClick={onConfirm}>{upgrade ? `Upgrade to ${plan.title}` : 'Switch at period end'}</Button>
+        <Button variant="secondary" onClick={onClose}>{billingMessages.keepCurrentPlan}</Button>
+      </div>
+    </Dialog>
   );
 }
 

@@ -23,7 +23,7 @@ export function InvoicesTable({ invoices }: { invoices: InvoiceItem[] }) {
             <tr key={invoice.invoice_number} className="border-t border-gray-100">
               <td className="px-2 py-3 sm:px-4 font-medium text-ink">
                 {invoice.invoice_number}
-                {invoice.kind === 'credit_note' && <span className="block text-xs font-normal text-gray-600">Credit note (refund)</span>}
+                {invoice.kind === 'credit_note' && <span className="block text-xs font-normal text-gray-600">Credit note ({invoice.credit_for === 'upgrade' ? 'unused plan, taken off the upgrade' : 'refund'})</span>}
               </td>
               <td className="whitespace-nowrap px-2 py-3 sm:px-4">{day(invoice.invoice_date)}</td>
               <td className="px-2 py-3 sm:px-4 text-right tabular-nums">{amount(invoice)}</td>

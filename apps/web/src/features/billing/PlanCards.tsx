@@ -1,18 +1,58 @@
-import { billingMessages, plans, purchasablePlanIds, type SubscriptionResponse } from '@reelsmith/contracts';
+import { billingMessages, plans, purchasablePlanIds, type PurchasablePlanId, type SubscriptionResponse } from '@reelsmith/contracts';
 import { Button } from '../../components/ui/Button.tsx';
+import type { PlanSwitch } from './usePlanChange.ts';
 import type { PurchaseChoice } from './usePurchase.ts';
 
 const price = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** SPEC §5: plans can be chosen only from the Free Plan; the trial pack only while it was never taken. */
-export function PlanCards({ subscription, disabled, onChoose }: { subscription: SubscriptionResponse; disabled: boolean; onChoose(choice: PurchaseChoice): void }) {
-  const onFree = subscription.plan_name === plans.free.name;
-  const trialOffered = onFree && subscription.trial_pack_taken !== 'Yes';
+interface CardAction {
+  label: string;
+  /** Why the button is disabled, shown under it (UI.md: a disabled primary button says why). */
+  reason?: string;
+  act?: () => void;
+  /** A switch down is offered, not pushed: a secondary button. */
+  quiet?: boolean;
+}
+
+/**
+ * What a plan's button does. From the Free Plan any plan is bought (SPEC §5); on a paid subscription another plan is
+ * an upgrade now or a switch at period end; the trial pack has no subscription to change, so SPEC's tooltip stays.
+ */
+function actionFor(id: PurchasablePlanId, subscription: SubscriptionResponse, onChoose: (choice: PurchaseChoice) => void, onSwitch: (change: PlanSwitch) => void): CardAction {
+  const plan = plans[id];
+  if (subscription.plan_id === 'free') return { label: `Choose ${plan.title}`, act: () => onChoose({ kind: 'plan', planId: id, title: plan.title }) };
+  if (subscription.plan_id === id) return { label: 'Current plan', reason: billingMessages.alreadyActivePlan };
+  if (subscription.plan_id === 'trial') return { label: `Choose ${plan.title}`, reason: billingMessages.alreadyActivePlan };
+  const scheduled = subscription.scheduled_change;
+  // The button's own words say why it is disabled.
+  if (scheduled?.plan_id === id) return { label: `Switching on ${day(scheduled.date)}` };
+  if (scheduled) return { label: 'Switch at period end', reason: billingMessages.changeAlreadyScheduled(scheduled.plan_name, day(scheduled.date)) };
+  const fromPlanId = subscription.plan_id;
+  const dearer = plan.priceCents > plans[fromPlanId].priceCents;
+  if (subscription.cancel_at_period_end) return { label: dearer ? 'Upgrade' : 'Switch at period end', reason: billingMessages.changeWhileEnding };
+  return dearer
+    ? { label: 'Upgrade', act: () => onSwitch({ planId: id, fromPlanId, direction: 'upgrade' }) }
+    : { label: 'Switch at period end', act: () => onSwitch({ planId: id, fromPlanId, direction: 'downgrade' }), quiet: true };
+}
+
+export function PlanCards({
+  subscription,
+  disabled,
+  onChoose,
+  onSwitch,
+}: {
+  subscription: SubscriptionResponse;
+  disabled: boolean;
+  onChoose(choice: PurchaseChoice): void;
+  onSwitch(change: PlanSwitch): void;
+}) {
+  const trialOffered = subscription.plan_id === 'free' && subscription.trial_pack_taken !== 'Yes';
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {purchasablePlanIds.map((id) => {
         const plan = plans[id];
-        const current = subscription.plan_id === id;
+        const action = actionFor(id, subscription, onChoose, onSwitch);
         return (
           <article key={id} aria-labelledby={`plan-${id}`} className={`flex flex-col rounded-xl border bg-white p-5 shadow-sm ${plan.mostPopular ? 'border-accent ring-2 ring-accent/30' : 'border-gray-200'}`}>
             {plan.mostPopular && <p className="mb-2 self-start rounded-full bg-accent/10 px-3 py-0.5 text-xs font-bold text-accent">Most Popular</p>}
@@ -26,10 +66,10 @@ export function PlanCards({ subscription, disabled, onChoose }: { subscription: 
                 <li key={feature}>✓ {feature}</li>
               ))}
             </ul>
-            <Button className="mt-4" disabled={!onFree || disabled} title={onFree ? undefined : billingMessages.alreadyActivePlan} onClick={() => onChoose({ kind: 'plan', planId: id, title: plan.title })}>
-              {current ? 'Current plan' : `Choose ${plan.title}`}
+            <Button className="mt-4" variant={action.quiet ? 'secondary' : 'primary'} disabled={!action.act || disabled} title={action.reason} onClick={action.act}>
+              {action.label}
             </Button>
-            {!onFree && !current && <p className="mt-2 text-xs text-gray-600">{billingMessages.alreadyActivePlan}</p>}
+            {action.reason && action.label !== 'Current plan' && <p className="mt-2 text-xs text-gray-600">{action.reason}</p>}
           </article>
         );
       })}

@@ -1,4 +1,4 @@
-import { billingEndpoints, billingMessages, dashboardEndpoints, type AnyEndpoint, type EndpointResponse } from '@reelsmith/contracts';
+import { billingEndpoints, billingMessages, dashboardEndpoints, type AnyEndpoint, type EndpointResponse, type PurchasablePlanId } from '@reelsmith/contracts';
 import { attempt, call, type CallInput, type FailureTexts } from '../../lib/client.ts';
 
 const callWithoutParams = call as <E extends AnyEndpoint>(endpoint: E, input: CallInput<E>) => Promise<EndpointResponse<E>>;
@@ -31,3 +31,8 @@ export const verifyPayment = (email: string, paymentLinkId: string) =>
 
 /** Any failure to cancel reads the same, whatever the server said. */
 export const cancelSubscription = (email: string) => post(billingEndpoints.cancelSubscription, { email }, { fallback: billingMessages.cancelFailed, words: false });
+
+export const changePlan = (email: string, planId: PurchasablePlanId, fromPlanId: PurchasablePlanId) =>
+  post(billingEndpoints.changePlan, { email, plan_id: planId, from_plan_id: fromPlanId }, { fallback: billingMessages.changeFailed, unreachable: billingMessages.somethingWentWrong });
+
+export const cancelPlanChange = (email: string) => post(billingEndpoints.cancelPlanChange, { email }, { fallback: billingMessages.changeFailed, unreachable: billingMessages.somethingWentWrong });

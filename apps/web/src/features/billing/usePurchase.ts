@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NoticeMessage } from '../../components/ui/Notice.tsx';
 import { shownText } from '../../lib/client.ts';
+import { announcePlanChange } from '../../lib/planChanges.ts';
 import { checkSubscriptionStatus, createSubscription, createTrialPayment } from './api.ts';
 
 export type PurchaseChoice = { kind: 'plan'; planId: 'starter' | 'growth' | 'pro'; title: string } | { kind: 'trial'; title: string };
@@ -22,23 +23,49 @@ export interface PurchaseState extends Answered {
 const success = new Set<string>(subscriptionSuccessStatuses);
 const ended = new Set<string>(subscriptionEndedStatuses);
 
-/** Polls every 10 s until the status succeeds, ends, or the deadline passes; answers a function that stops it. */
+/**
+ * Polls every 10 s until the status succeeds, ends, or the deadline passes. The payer comes back to this tab from the
+ * payment tab: then it asks at once rather than at the next tick, so the page never shows the old plan after paying.
+ * Answers a function that stops it.
+ */
 function pollStatus(subscriptionId: string, deadline: number, settle: (message: NoticeMessage, activated: boolean) => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let asking = false;
+  let done = false;
   const tick = async () => {
+    if (asking || done) return;
+    asking = true;
+    clearTimeout(timer);
     let status: string | null = null;
     try {
       status = (await checkSubscriptionStatus(subscriptionId)).status;
     } catch {
       status = null;
     }
-    if (status && success.has(status)) settle({ tone: 'success', text: billingMessages.subscriptionActive }, true);
-    else if (status && ended.has(status)) settle({ tone: 'error', text: billingMessages.subscriptionEnded(status) }, false);
-    else if (Date.now() + timing.subscriptionPollMs > deadline) settle({ tone: 'error', text: billingMessages.subscriptionTimeout }, false);
+    asking = false;
+    if (done) return;
+    if (status && success.has(status)) finish({ tone: 'success', text: billingMessages.subscriptionActive }, true);
+    else if (status && ended.has(status)) finish({ tone: 'error', text: billingMessages.subscriptionEnded(status) }, false);
+    else if (Date.now() + timing.subscriptionPollMs > deadline) finish({ tone: 'error', text: billingMessages.subscriptionTimeout }, false);
     else timer = setTimeout(tick, timing.subscriptionPollMs);
   };
+  const onReturn = () => {
+    if (document.visibilityState === 'visible') void tick();
+  };
+  function stop() {
+    done = true;
+    clearTimeout(timer);
+    window.removeEventListener('focus', onReturn);
+    document.removeEventListener('visibilitychange', onReturn);
+  }
+  function finish(message: NoticeMessage, activated: boolean) {
+    stop();
+    settle(message, activated);
+  }
+  window.addEventListener('focus', onReturn);
+  document.addEventListener('visibilitychange', onReturn);
   timer = setTimeout(tick, timing.subscriptionPollMs);
-  return () => clearTimeout(timer);
+  return stop;
 }
 
 /**
@@ -53,7 +80,9 @@ export function usePurchase(email: string, onActivated: () => void) {
   const onSettled = useCallback(
     (message: NoticeMessage, activated: boolean) => {
       setState((s) => ({ ...s, waitingUrl: null, message }));
-      if (activated) onActivated();
+      if (!activated) return;
+      onActivated();
+      announcePlanChange();
     },
     [onActivated],
   );
