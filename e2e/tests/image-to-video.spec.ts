@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, ftruncateSync, mkdtempSync, openSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatedVideoTexts, imageToVideoTexts, maxImageBytes, scriptTexts, uploadPolicies } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
+import { pixelAt } from './finish.ts';
 import { confirmedAccount, logIn } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rs-e2e-images-'));
@@ -29,6 +30,16 @@ async function openImageToVideo(page: Page, prefix: string) {
 }
 
 const chosen = (page: Page) => page.getByRole('list', { name: 'Chosen images' }).getByRole('listitem');
+
+/** A grey still with a red band on its first edge and a blue one on its last: left and right, or top and bottom. */
+function banded(name: string, width: number, height: number, axis: 'x' | 'y'): string {
+  const path = join(dir, `${name}.png`);
+  const [first, last] = axis === 'x' ? ['x=0:y=0:w=80:h=ih', 'x=iw-80:y=0:w=80:h=ih'] : ['x=0:y=0:w=iw:h=100', 'x=0:y=ih-100:w=iw:h=100'];
+  const bands = `drawbox=${first}:c=red:t=fill,drawbox=${last}:c=blue:t=fill`;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=gray:size=${width}x${height}`, '-vf', bands, '-frames:v', '1', path]);
+  return path;
+}
+const isRed = ([r, g, b]: number[]) => r! > 180 && g! < 80 && b! < 80;
 
 test('Animated Images: picker with a duplicate, the count check, then 3 images converted and on to /script-types', async ({ page }) => {
   test.setTimeout(300_000);
@@ -168,4 +179,53 @@ test('Animated Images: Restart drops the result and every choice, back to an emp
   await expect(page.getByText('0 of 10 images')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Yes' })).toBeChecked();
   await expect(page.getByLabel('Effect', { exact: true })).toHaveValue('fade');
+});
+
+test('Animated Images: each picture shows as the video crops it, moves by keys or drag, and the video keeps that framing', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openImageToVideo(page, 'images-framing');
+  // A 4:5 photo loses its sides to 9:16, a 3:8 screenshot its top and bottom: each hides its red band when centred.
+  await page.getByLabel('Choose images').setInputFiles([banded('photo', 800, 1000, 'x'), banded('screenshot', 600, 1600, 'y')]);
+  await expect(chosen(page)).toHaveCount(2);
+  await expect(page.getByText('Drag to choose what shows')).toBeVisible();
+  const photo = page.getByRole('group', { name: 'Framing of image 1' });
+  const screenshot = page.getByRole('group', { name: 'Framing of image 2' });
+  const position = (frame: typeof photo) => frame.getByRole('img').evaluate((img: HTMLImageElement) => img.style.objectPosition);
+  await expect.poll(() => position(photo)).toBe('50% 50%');
+
+  // Keys move only along the axis with room: up does nothing to the photo, left brings its left edge in.
+  await photo.focus();
+  await page.keyboard.press('ArrowUp');
+  for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => position(photo)).toBe('0% 50%');
+
+  // Dragging the screenshot down brings its top into view; Centre puts it back; a second drag frames it again.
+  const drag = async () => {
+    const box = (await screenshot.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 1.5, { steps: 8 });
+    await page.mouse.up();
+  };
+  await drag();
+  await expect.poll(() => position(screenshot)).toBe('50% 0%');
+  await page.getByRole('button', { name: 'Centre image 2' }).click();
+  await expect.poll(() => position(screenshot)).toBe('50% 50%');
+  await drag();
+  await expect.poll(() => position(screenshot)).toBe('50% 0%');
+  await page.screenshot({ path: '/tmp/crop-framing-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: '/tmp/crop-framing-375.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Convert to video' }).click();
+  const result = page.getByLabel('Your video');
+  await expect(result).toBeVisible({ timeout: 150_000 });
+  const video = join(dir, 'framed.mp4');
+  writeFileSync(video, await (await page.request.get((await result.getAttribute('src'))!)).body());
+  // The photo's left band and the screenshot's top band are in the frames, Ken Burns zoom and all.
+  expect(isRed(pixelAt(video, 2, 0.03, 0.5))).toBe(true);
+  expect(isRed(pixelAt(video, 2, 0.97, 0.5))).toBe(false);
+  expect(isRed(pixelAt(video, 6.5, 0.5, 0.03))).toBe(true);
+  expect(isRed(pixelAt(video, 6.5, 0.5, 0.97))).toBe(false);
 });

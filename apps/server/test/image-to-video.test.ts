@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { convertImagesResponse, genericMessages, imageToVideoTexts, imageEffects, imageEffectsResponse, uploadResponse, videoStatusResponse } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectDocument } from '../src/core/project/project-document.ts';
+import { toStoredComposition, type ProjectDocument } from '../src/core/project/project-document.ts';
 import { signUpAndConfirm } from './accounts.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { multipartForm, type FormFile } from './brolls-multipart.ts';
@@ -188,6 +188,26 @@ describe.each(targets)('image to video on $name', (target) => {
     await checkStatus(video_id);
     expect(await aiVideosUsed()).toBe(2);
   }, 180_000);
+
+  it('stores the framing focus each image was sent with, and refuses a malformed one with nothing stored', async () => {
+    const before = await state();
+    for (const bad of ['1.5,0', '0.5', '-0.1,0.2', 'left,top', '', '0.5,0.5,0.5']) {
+      const refused = await convert({ zoom: 'no', effect: 'fade', image1_focus: '0.5,0.5', image2_focus: bad }, [image(1, 'red'), image(2, 'blue')]);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json()).toEqual({ error: genericMessages.badRequest, field: 'image2_focus' });
+    }
+    expect(await state()).toEqual(before);
+
+    const response = await convert({ zoom: 'no', effect: 'fade', image1_focus: '0.00,0.25' }, [image(1, 'red'), image(2, 'blue')]);
+    expect(response.statusCode, response.body).toBe(200);
+    const doc = (await projectOf(convertImagesResponse.parse(response.json()).video_id)).composition as ProjectDocument;
+    if (doc.background?.kind !== 'scenes') throw new Error('expected scenes');
+    expect(doc.background.scenes.map((s) => s.focus)).toEqual([{ x: 0, y: 0.25 }, undefined]);
+    // The render job carries it on to the crop.
+    const stored = toStoredComposition(doc);
+    if (stored.background.kind !== 'scenes') throw new Error('expected scenes');
+    expect(stored.background.scenes.map((s) => s.focus)).toEqual([{ x: 0, y: 0.25 }, undefined]);
+  }, 60_000);
 
   it("refuses another user's project by name, with nothing changed", async () => {
     const stranger = await signUpAndConfirm(t.app, 'stranger@example.com');

@@ -23,11 +23,36 @@ export const imageCount = { min: 2, max: 10 } as const;
 export const secondsPerImage = 4;
 export const maxImageBytes = uploadPolicies['scene-image'].maxBytes;
 
-/** The form fields of image N (1..10): a file, or the URL of one of the user's image uploads (a stock image added). */
-export const imageFieldNames = (n: number) => ({ file: `image${n}`, url: `image${n}_url` });
+/**
+ * The form fields of image N (1..10): a file, or the URL of one of the user's image uploads (a stock image added),
+ * and optionally its framing focus.
+ */
+export const imageFieldNames = (n: number) => ({ file: `image${n}`, url: `image${n}_url`, focus: `image${n}_focus` });
+
+/**
+ * Where the 9:16 window sits inside an image scaled to cover it, per axis from 0 (left or top edge) to 1 (right or
+ * bottom edge); the centre is how an image without one is framed.
+ */
+export interface ImageFocus {
+  x: number;
+  y: number;
+}
+export const centredImage: ImageFocus = { x: 0.5, y: 0.5 };
+
+/** The `imageN_focus` field: "x,y", e.g. "0.50,0.30". */
+export const formatImageFocus = (focus: ImageFocus) => `${focus.x.toFixed(2)},${focus.y.toFixed(2)}`;
+
+const focusText = /^(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$/;
+/** The focus a field names, or null when it is not two numbers from 0 to 1. */
+export function parseImageFocus(text: string): ImageFocus | null {
+  const match = focusText.exec(text.trim());
+  if (!match) return null;
+  const [x, y] = [Number(match[1]), Number(match[2])];
+  return x <= 1 && y <= 1 ? { x, y } : null;
+}
 
 const userId = z.string().min(1).max(100);
-/** The text fields; image N arrives as file `imageN` or as `imageN_url` (imageFieldNames). */
+/** The text fields; image N arrives as file `imageN` or as `imageN_url`, its framing as `imageN_focus` (imageFieldNames). */
 export const convertImagesFields = z
   .object({
     user_id: userId,

@@ -67,11 +67,27 @@ const clipsBackgroundSchema = z.object({
   fit: z.enum(['loop', 'trim']).default('loop'),
 });
 
+const unit = z.number().finite().min(0).max(1);
+/**
+ * Where the 9:16 window sits inside the image scaled to cover the frame, per axis: 0 is the left or top edge, 1 the
+ * right or bottom edge. Only the axis the image overflows on has any effect.
+ */
+export const focusSchema = z.object({ x: unit, y: unit });
+export type Focus = z.infer<typeof focusSchema>;
+export const centreFocus: Focus = { x: 0.5, y: 0.5 };
+
 const scenesBackgroundSchema = z
   .object({
     kind: z.literal('scenes'),
     scenes: z
-      .array(z.object({ imagePath: localPathSchema, duration: positiveSeconds, zoom: z.boolean().default(true) }))
+      .array(
+        z.object({
+          imagePath: localPathSchema,
+          duration: positiveSeconds,
+          zoom: z.boolean().default(true),
+          focus: focusSchema.default(centreFocus),
+        }),
+      )
       .min(1),
     transition: z.enum(transitionNames).default('fade'),
     transitionDuration: positiveSeconds.default(sceneTransitionSeconds),

@@ -1,4 +1,4 @@
-import { cueSchema, localPathSchema as mediaLocalPath, logoCorners, subtitlePositions, subtitleSizes, subtitleStyleNames, transitionNames, wordSchema, type CompositionInput } from '@reelsmith/media';
+import { cueSchema, focusSchema, localPathSchema as mediaLocalPath, logoCorners, subtitlePositions, subtitleSizes, subtitleStyleNames, transitionNames, wordSchema, type CompositionInput } from '@reelsmith/media';
 import { z } from 'zod';
 
 /**
@@ -41,7 +41,7 @@ export const storedCompositionSchema = z.object({
       kind: z.literal('scenes'),
       transition: z.enum(transitionNames),
       transitionDuration: positiveSeconds,
-      scenes: z.array(z.object({ imageKey: storageKeySchema, duration: positiveSeconds, zoom: z.boolean() })).min(1),
+      scenes: z.array(z.object({ imageKey: storageKeySchema, duration: positiveSeconds, zoom: z.boolean(), focus: focusSchema.optional() })).min(1),
     }),
   ]),
   overlays: z.array(z.object({ imageKey: storageKeySchema, start: seconds, end: positiveSeconds })).default([]),

@@ -1,4 +1,4 @@
-import type { Composition } from '../composition.ts';
+import { centreFocus, type Composition, type Focus } from '../composition.ts';
 import { escapeFilterValue, sec, type GraphBuilder } from '../filtergraph.ts';
 
 export interface Frame {
@@ -18,8 +18,18 @@ const maxSegments = 120;
 /** How far a Ken Burns scene zooms in over its duration. */
 const kenBurnsZoom = 0.15;
 
-const cover = (f: Frame) =>
-  `scale=${f.width}:${f.height}:force_original_aspect_ratio=increase,crop=${f.width}:${f.height},setsar=1`;
+const fraction = (n: number) => String(Math.round(n * 1000) / 1000);
+
+/** Scales the picture to fill the frame and keeps the window at `focus` of what overflows (centred by default). */
+export const cover = (f: Frame, focus: Focus = centreFocus) =>
+  `scale=${f.width}:${f.height}:force_original_aspect_ratio=increase,crop=${f.width}:${f.height}:(iw-ow)*${fraction(focus.x)}:(ih-oh)*${fraction(focus.y)},setsar=1`;
+
+/**
+ * The Ken Burns zoom: the shrinking window keeps the focus at the same place in it, so an edge the user framed on
+ * (focus 0 or 1) stays in the picture while the zoom closes in.
+ */
+export const kenBurns = (f: Frame, frames: number, focus: Focus) =>
+  `zoompan=z='1+${kenBurnsZoom}*on/${frames}':x='(iw-iw/zoom)*${fraction(focus.x)}':y='(ih-ih/zoom)*${fraction(focus.y)}':d=${frames}:s=${f.width}x${f.height}:fps=${f.fps}`;
 
 /** Holds the last frame if the stream is short and cuts it if long, so every later stage sees exactly `duration`. */
 const exactly = (duration: number) => `tpad=stop_mode=clone:stop_duration=${sec(duration)},trim=duration=${sec(duration)}`;
@@ -83,11 +93,10 @@ function scenes(g: GraphBuilder, bg: ScenesBackground, f: Frame): string {
   const parts = bg.scenes.map((scene) => {
     const i = g.input(scene.imagePath, ['-framerate', String(f.fps)]);
     const frames = Math.max(1, Math.round(scene.duration * f.fps));
-    if (!scene.zoom) return g.chain([`${i}:v`], `${cover(f)},format=yuv420p,fps=${f.fps},${exactly(scene.duration)}`);
+    if (!scene.zoom) return g.chain([`${i}:v`], `${cover(f, scene.focus)},format=yuv420p,fps=${f.fps},${exactly(scene.duration)}`);
     // zoompan crops whole pixels; working at twice the output size halves the visible stepping of a slow zoom.
     const big: Frame = { ...f, width: f.width * 2, height: f.height * 2 };
-    const zoom = `zoompan=z='1+${kenBurnsZoom}*on/${frames}':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=${frames}:s=${f.width}x${f.height}:fps=${f.fps}`;
-    return g.chain([`${i}:v`], `${cover(big)},${zoom},setsar=1,format=yuv420p`);
+    return g.chain([`${i}:v`], `${cover(big, scene.focus)},${kenBurns(f, frames, scene.focus)},setsar=1,format=yuv420p`);
   });
   let joined = parts[0]!;
   let length = bg.scenes[0]!.duration;

@@ -1,5 +1,5 @@
 import { quotaKinds, subtitleFontSizes, subtitlePositions, subtitleStyleNames, ugcConfig, ugcLengths, wordsPerChunkOptions } from '@reelsmith/contracts';
-import { transitionNames } from '@reelsmith/media';
+import { focusSchema as focus, transitionNames } from '@reelsmith/media';
 import { z } from 'zod';
 import type { OwnVideoEntry } from '../../db/repositories/own-videos.ts';
 import { storageKeyString } from '../../jobs/stored-composition.ts';
@@ -60,7 +60,8 @@ export const projectDocumentSchema = z.strictObject({
       }),
       z.object({
         kind: z.literal('scenes'),
-        scenes: z.array(z.object({ imageKey: key, duration: seconds, zoom: z.boolean() })),
+        /** focus: where the user framed the image (Animated Images); absent is centred. */
+        scenes: z.array(z.object({ imageKey: key, duration: seconds, zoom: z.boolean(), focus: focus.optional() })),
         transition: z.enum(transitionNames),
       }),
     ])

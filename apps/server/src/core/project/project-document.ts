@@ -54,7 +54,7 @@ export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?
           kind: 'scenes',
           transition: doc.background.transition,
           transitionDuration: sceneTransitionSeconds,
-          scenes: doc.background.scenes.map((s) => ({ imageKey: s.imageKey, duration: s.duration, zoom: s.zoom })),
+          scenes: doc.background.scenes.map((s) => ({ imageKey: s.imageKey, duration: s.duration, zoom: s.zoom, ...(s.focus ? { focus: s.focus } : {}) })),
         };
   // The voiceover may end before the user's own video does: the music carries the rest. Past 59 s nothing of it is
   // ever shown (SPEC §9), so not even a preview runs longer.

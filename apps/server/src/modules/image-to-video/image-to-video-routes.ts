@@ -1,4 +1,5 @@
-import { imageFieldNames, ownMediaEndpoints } from '@reelsmith/contracts';
+import { genericMessages, imageFieldNames, ownMediaEndpoints, parseImageFocus } from '@reelsmith/contracts';
+import { UserFacingError } from '../../errors.ts';
 import type { ImageEffects } from './image-effects.ts';
 import type { ImageInput, ImageToVideoService } from './image-to-video.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
@@ -14,7 +15,11 @@ export function registerImageToVideoRoutes(router: EndpointRouter, deps: { image
       const names = imageFieldNames(n);
       const file = files.get(names.file);
       const url = body[names.url]?.trim();
-      if (file || url) images.push({ n, ...(file ? { file } : { url }) });
+      const focusText = body[names.focus];
+      // Refused before anything is stored, like any other malformed field.
+      const focus = focusText === undefined ? undefined : parseImageFocus(focusText);
+      if (focus === null) throw new UserFacingError(400, genericMessages.badRequest, names.focus);
+      if (file || url) images.push({ n, ...(file ? { file } : { url }), ...(focus ? { focus } : {}) });
     }
     return deps.imageToVideo.convert(user.id, { videoId: body.video_id, zoom: body.zoom === 'yes', effect: body.effect, images });
   });

@@ -2,6 +2,7 @@ import {
   imageCount,
   imageToVideoTexts,
   secondsPerImage,
+  type ImageFocus,
   uploadPolicies,
   type ConvertImagesResponse,
   type ImageEffect,
@@ -23,6 +24,8 @@ export interface ImageInput {
   n: number;
   file?: { content: Buffer; filename: string };
   url?: string;
+  /** Where the user framed it; none is centred. */
+  focus?: ImageFocus;
 }
 
 export interface ImageToVideoDependencies {
@@ -44,11 +47,12 @@ type Scenes = Extract<NonNullable<ProjectDocument['background']>, { kind: 'scene
  * Every image is on screen `secondsPerImage`: scenes but the last are longer by the transition they share with the
  * next one, so N images last exactly N × secondsPerImage.
  */
-export function scenesOf(imageKeys: string[], zoom: boolean): Scenes {
-  return imageKeys.map((imageKey, i) => ({
+export function scenesOf(images: { imageKey: string; focus?: ImageFocus }[], zoom: boolean): Scenes {
+  return images.map(({ imageKey, focus }, i) => ({
     imageKey,
     zoom,
-    duration: i < imageKeys.length - 1 ? secondsPerImage + sceneTransitionSeconds : secondsPerImage,
+    duration: i < images.length - 1 ? secondsPerImage + sceneTransitionSeconds : secondsPerImage,
+    ...(focus ? { focus } : {}),
   }));
 }
 
@@ -99,9 +103,12 @@ export function createImageToVideoService(deps: ImageToVideoDependencies) {
         credit: null,
         async prepare(scope) {
           const project = await scope.project(deps.quotas, userId, request.videoId, 'image-to-video');
-          const keys: string[] = [];
-          for (const image of images) keys.push(image.file ? await scope.store(userId, 'scene-image', image.file) : urlKeys.get(image.n)!);
-          const saved = await workflow.save(project, { background: { kind: 'scenes', scenes: scenesOf(keys, request.zoom), transition: request.effect } });
+          const stored: { imageKey: string; focus?: ImageFocus }[] = [];
+          for (const image of images) {
+            const imageKey = image.file ? await scope.store(userId, 'scene-image', image.file) : urlKeys.get(image.n)!;
+            stored.push({ imageKey, ...(image.focus ? { focus: image.focus } : {}) });
+          }
+          const saved = await workflow.save(project, { background: { kind: 'scenes', scenes: scenesOf(stored, request.zoom), transition: request.effect } });
           return { project: saved, ...deps.videoJobs.renderPlan(saved, 'images') };
         },
         async began(project, job) {

@@ -1,23 +1,27 @@
-import { imageCount, imageToVideoTexts } from '@reelsmith/contracts';
+import { imageCount, imageToVideoTexts, type ImageFocus } from '@reelsmith/contracts';
 import { useId } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { FileDropZone } from '../../components/ui/FileDropZone.tsx';
 import { formatBytes } from '../../lib/bytes.ts';
+import { ImageFraming } from './ImageFraming.tsx';
 import type { PickedImage } from './images.ts';
 
 interface ImagePickerProps {
   images: PickedImage[];
   onFiles(files: File[]): void;
   onRemove(id: string): void;
+  onFocus(id: string, focus: ImageFocus): void;
   onSearchStock(): void;
 }
 
 /**
- * SPEC §2 Image to Video: images come by drag and drop, the picker, or the stock search; each shows its thumbnail,
- * name and size with a remove button. The zone opens the picker too and prints the limits (UI.md media).
+ * SPEC §2 Image to Video: images come by drag and drop, the picker, or the stock search; each shows in a 9:16 frame
+ * exactly as the video will crop it (the user moves it there), with its name, size and a remove button. The zone opens
+ * the picker too and prints the limits (UI.md media).
  */
-export function ImagePicker({ images, onFiles, onRemove, onSearchStock }: ImagePickerProps) {
+export function ImagePicker({ images, onFiles, onRemove, onFocus, onSearchStock }: ImagePickerProps) {
   const headingId = useId();
+  const hintId = useId();
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
@@ -45,11 +49,24 @@ export function ImagePicker({ images, onFiles, onRemove, onSearchStock }: ImageP
         </p>
       </div>
       {images.length > 0 && (
+        <p id={hintId} className="text-sm text-muted">
+          <span className="font-semibold text-ink">Drag to choose what shows</span> in each 9:16 frame: it is what the video keeps. A
+          selected frame also moves with the arrow keys.
+        </p>
+      )}
+      {images.length > 0 && (
         <ul aria-label="Chosen images" className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-5">
           {images.map((image, index) => (
             <li key={image.id} className="flex min-w-0 flex-col gap-1">
               <div className="relative">
-                <img src={image.previewUrl} alt={`Image ${index + 1}: ${image.name}`} className="aspect-[9/16] w-full rounded-lg bg-gray-100 object-cover" />
+                <ImageFraming
+                  src={image.previewUrl}
+                  alt={`Image ${index + 1}: ${image.name}`}
+                  number={index + 1}
+                  focus={image.focus}
+                  onFocus={(focus) => onFocus(image.id, focus)}
+                  describedBy={hintId}
+                />
                 <button
                   type="button"
                   onClick={() => onRemove(image.id)}

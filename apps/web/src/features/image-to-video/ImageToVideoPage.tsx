@@ -1,4 +1,4 @@
-import { defaultImageEffect, generatedVideoTexts, imageToVideoTexts, uploadPolicies, type ImageEffect } from '@reelsmith/contracts';
+import { centredImage, defaultImageEffect, generatedVideoTexts, imageToVideoTexts, uploadPolicies, type ImageEffect, type ImageFocus } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
@@ -48,7 +48,7 @@ export function ImageToVideoPage() {
   }
 
   const addFiles = (files: File[]) =>
-    add(files.map((file) => ({ id: crypto.randomUUID(), name: file.name, size: file.size, previewUrl: URL.createObjectURL(file), source: { kind: 'file', file } })));
+    add(files.map((file) => ({ id: crypto.randomUUID(), name: file.name, size: file.size, previewUrl: URL.createObjectURL(file), source: { kind: 'file', file }, focus: centredImage })));
 
   function remove(id: string) {
     const gone = images.find((image) => image.id === id);
@@ -56,6 +56,8 @@ export function ImageToVideoPage() {
     setImages(images.filter((image) => image.id !== id));
     setNote(null);
   }
+
+  const frame = (id: string, focus: ImageFocus) => setImages((all) => all.map((image) => (image.id === id ? { ...image, focus } : image)));
 
   function start() {
     if (!user) return setError(imageToVideoTexts.notLoggedIn);
@@ -85,7 +87,7 @@ export function ImageToVideoPage() {
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Animated Images</h1>
       <div className="grid gap-8 md:grid-cols-[1fr_16rem]">
         <div className="flex flex-col gap-3">
-          <ImagePicker images={images} onFiles={addFiles} onRemove={remove} onSearchStock={() => setStockOpen(true)} />
+          <ImagePicker images={images} onFiles={addFiles} onRemove={remove} onFocus={frame} onSearchStock={() => setStockOpen(true)} />
           {note && (
             <p role="status" className="text-sm text-muted">
               {note}
@@ -104,7 +106,7 @@ export function ImageToVideoPage() {
         types={['image']}
         videoChoice="hd"
         onAdded={(upload, added) =>
-          add([{ id: upload.id, name: added.name, size: upload.size, previewUrl: upload.url, source: { kind: 'upload', url: upload.url } }])
+          add([{ id: upload.id, name: added.name, size: upload.size, previewUrl: upload.url, source: { kind: 'upload', url: upload.url }, focus: centredImage }])
         }
       />
     </div>

@@ -1,4 +1,5 @@
 import {
+  formatImageFocus,
   imageFieldNames,
   imageToVideoTexts,
   ownMediaEndpoints,
@@ -18,7 +19,10 @@ export async function fetchEffects(): Promise<ImageEffectItem[]> {
   return (await attempt(call(ownMediaEndpoints.imageEffects, undefined), { fallback: workflowMessages.somethingWentWrong, signedOut })).effects;
 }
 
-/** SPEC §7 convert-images-to-video: image1..N (a file, or imageN_url for a stock image already stored), zoom, effect. */
+/**
+ * SPEC §7 convert-images-to-video: image1..N (a file, or imageN_url for a stock image already stored) with its framing
+ * imageN_focus, zoom, effect.
+ */
 export async function startConversion(request: {
   userId: string;
   projectId: string | null;
@@ -35,6 +39,7 @@ export async function startConversion(request: {
     const names = imageFieldNames(index + 1);
     if (image.source.kind === 'file') form.set(names.file, image.source.file, image.name);
     else form.set(names.url, image.source.url);
+    form.set(names.focus, formatImageFocus(image.focus));
   });
   const texts = { fallback: imageToVideoTexts.failed, signedOut, unexpected: imageToVideoTexts.unexpected };
   return (await attempt(call(ownMediaEndpoints.convertImages, form), texts)).video_id;

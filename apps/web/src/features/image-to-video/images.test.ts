@@ -1,8 +1,8 @@
-import { maxImageBytes } from '@reelsmith/contracts';
+import { centredImage, maxImageBytes } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import { addImages, countIsValid, type PickedImage } from './images.ts';
 
-const picked = (name: string, size = 100): PickedImage => ({ id: `${name}-${size}`, name, size, previewUrl: '', source: { kind: 'upload', url: `/files/${name}` } });
+const picked = (name: string, size = 100): PickedImage => ({ id: `${name}-${size}`, name, size, previewUrl: '', source: { kind: 'upload', url: `/files/${name}` }, focus: centredImage });
 
 describe('picked images (SPEC §5)', () => {
   it('drops a duplicate by name and size, but keeps a same-named image of another size', () => {

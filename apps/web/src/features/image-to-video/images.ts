@@ -1,4 +1,4 @@
-import { imageCount, maxImageBytes } from '@reelsmith/contracts';
+import { imageCount, maxImageBytes, type ImageFocus } from '@reelsmith/contracts';
 
 /** One picked image: a file from the device, or a stock image the server already stored as the user's upload. */
 export interface PickedImage {
@@ -7,6 +7,8 @@ export interface PickedImage {
   size: number;
   previewUrl: string;
   source: { kind: 'file'; file: File } | { kind: 'upload'; url: string };
+  /** Where the video's 9:16 window sits in the picture, as the user framed it. */
+  focus: ImageFocus;
 }
 
 export interface AddOutcome {
