@@ -11,8 +11,10 @@ const webRoot = join(import.meta.dirname, '..');
  * What a first visit to /login may cost in gzipped JavaScript (issue 13): each KB delays the form on a phone. 150 kB
  * until the second security round, whose sign-up bounds (the name's limit and its messages, checked in the page as on
  * the server) put it 0.2 kB over after the update-user call and the picture check were moved out of the first load.
+ * 155 kB since issue 29: the client's endpoint table holds every call's schemas, and its new calls (plan changes,
+ * scene media, measured estimates) and their texts added 3.3 kB. Splitting that table per page is the way back down.
  */
-const loginBudgetBytes = 151_000;
+const loginBudgetBytes = 155_000;
 
 const outDir = mkdtempSync(join(tmpdir(), 'reelsmith-web-budget-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
