@@ -71,12 +71,13 @@ describe.each(Object.keys(setups) as (keyof typeof setups)[])('UGC through %s', 
   let t: TestApp;
   let vendor: Awaited<ReturnType<(typeof setups)[typeof setupName]>>;
   let api: ReturnType<typeof ugcClient>;
+  let account: Awaited<ReturnType<typeof ugcAccount>>;
 
   beforeAll(async () => {
     vendor = await setups[setupName]();
     t = await startTestApp(target!, { videoGenerationTuning: localVendorTuning, ...(vendor.config as Partial<AppConfig>) });
     await t.composed.queue.startWorkers(1);
-    const account = await ugcAccount(t, `ugc-${vendor.name}@example.com`);
+    account = await ugcAccount(t, `ugc-${vendor.name}@example.com`);
     api = ugcClient(t, account);
   }, 60_000);
   afterAll(async () => {
@@ -98,7 +99,12 @@ describe.each(Object.keys(setups) as (keyof typeof setups)[])('UGC through %s', 
     expect(asked.at(-1)!.prompt).toBe(ugcImagePrompt(config));
     for (const words of ['Glow Serum', 'Indian', 'teenage', 'man', 'sportswear', 'holds', 'kitchen']) expect(asked.at(-1)!.prompt).toContain(words);
     if (vendor.name === 'openai') expect(asked.at(-1)!.fields).toEqual(['gpt-image-1', '1024x1536', 'high']);
-    expect(asked.at(-1)!.image.equals(bottle)).toBe(true);
+    // The vendor gets the photo as it was stored: upright and fitted (issue 29 §4), byte for byte the kept copy.
+    const kept = (await t.composed.repositories.uploads.listForUser(account.userId)).filter((upload) => upload.purpose === 'ugc-product').at(-1)!;
+    expect(asked.at(-1)!.image.equals(readFileSync(await t.composed.storage.localPath(kept.storageKey)))).toBe(true);
+    const sent = await sharp(asked.at(-1)!.image).metadata();
+    const original = await sharp(bottle).metadata();
+    expect([sent.width, sent.height]).toEqual([original.width, original.height]);
     // Whatever size the vendor made, the still is the 9:16 frame the video generators start from.
     const still = await sharp(readFileSync(await api.download(done.ugc_image!, `ugc-${vendor.name}.jpg`))).metadata();
     expect([still.format, still.width, still.height]).toEqual(['jpeg', 1080, 1920]);
