@@ -7,7 +7,7 @@ const day = 24 * 60 * 60 * 1000;
 export interface GenerationCostDependencies {
   /** The video generator is the offline motion renderer: what it makes is a motion template, not paid AI footage. */
   offline: boolean;
-  statuses: Pick<JobStatusRepository, 'countLive' | 'countStartedSince'>;
+  statuses: Pick<JobStatusRepository, 'countLive' | 'countWorkedSince'>;
   /** The queue of the generation job, whose rows are counted. */
   queue: string;
   limits: { perDay: number; atOnce: number };
@@ -31,7 +31,8 @@ export function createGenerationCost(deps: GenerationCostDependencies) {
       const { perDay, atOnce } = deps.limits;
       if ((await deps.statuses.countLive(userId, deps.queue)) >= atOnce) throw new UserFacingError(429, aiVideoMessages.offlineAtOnce(atOnce));
       const since = new Date(clock().getTime() - day);
-      if ((await deps.statuses.countStartedSince(userId, deps.queue, since)) >= perDay) throw new UserFacingError(429, aiVideoMessages.offlineDailyLimit(perDay));
+      // Cancelling a begun one does not give its CPU back, so it counts; a failed one does not.
+      if ((await deps.statuses.countWorkedSince(userId, deps.queue, since)) >= perDay) throw new UserFacingError(429, aiVideoMessages.offlineDailyLimit(perDay));
     },
   };
 }

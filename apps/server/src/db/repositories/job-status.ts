@@ -99,6 +99,24 @@ export function createJobStatusRepository(db: Database) {
         .where(and(eq(jobStatus.userId, userId), eq(jobStatus.queue, queue), gte(jobStatus.createdAt, since), sql`${jobStatus.state} in ('queued', 'processing', 'done')`));
       return row!.count;
     },
+    /**
+     * How many of the user's jobs of this queue since then took this machine's work: as countStartedSince, and also
+     * those the user cancelled once a worker had begun them (a cancel late in a render still cost the render).
+     */
+    async countWorkedSince(userId: string, queue: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(jobStatus)
+        .where(
+          and(
+            eq(jobStatus.userId, userId),
+            eq(jobStatus.queue, queue),
+            gte(jobStatus.createdAt, since),
+            sql`(${jobStatus.state} in ('queued', 'processing', 'done') or (${jobStatus.state} = 'cancelled' and ${jobStatus.attempt} > 0))`,
+          ),
+        );
+      return row!.count;
+    },
     /** How many jobs of this queue the user ever started, whatever became of them. */
     async countEver(userId: string, queue: string): Promise<number> {
       const [row] = await db.select({ count: count() }).from(jobStatus).where(and(eq(jobStatus.userId, userId), eq(jobStatus.queue, queue)));
