@@ -41,7 +41,15 @@ export function composeSharedCore(infra: Infrastructure): SharedCore {
     queue: infra.jobs.videoGeneration.name,
     limits: config.offlineGenerationLimits,
   });
-  const paidJobs = createPaidJobs({ holds: repositories.videoCredits, queue, quotas: infra.quotas, uploads: infra.uploads, workflow, generationCost });
+  const paidJobs = createPaidJobs({
+    holds: repositories.videoCredits,
+    queue,
+    quotas: infra.quotas,
+    uploads: infra.uploads,
+    workflow,
+    generationCost,
+    exclusivelyFor: infra.exclusivelyFor,
+  });
   // check-video-status settles the credits held for image-to-video renders and AI video generations.
   const videoJobs = paidJobs.settling(createProjectVideoJobs({ workflow, queue, signer: infra.signer, renderJob: infra.jobs.render }));
   const transcriptions = createTranscriptions({ queue, job: infra.jobs.transcribe });

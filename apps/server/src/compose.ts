@@ -163,7 +163,7 @@ async function composeInfrastructure(config: AppConfig, database: DatabaseHandle
   });
   const signer = createFileUrlSigner({ secret: config.authSecret, ttlSeconds: config.fileUrlTtlSeconds });
   const uploads = createUploadService({ storage, uploads: repositories.uploads, signer, probe: core.mediaPort.probeDecodable, tmpDir: config.tmpDir });
-  return { ...core, config, log, email, payments, quotas, auth, origins, signer, uploads, connectPayments: connect };
+  return { ...core, config, log, email, payments, quotas, auth, origins, signer, uploads, exclusivelyFor: database.exclusivelyFor, connectPayments: connect };
 }
 
 /** The composition root of the web process: infrastructure, then the feature modules, then the HTTP shell with them on it. */

@@ -63,6 +63,8 @@ export interface Infrastructure {
   config: AppConfig;
   log: Logger;
   repositories: Repositories;
+  /** Runs `run` while no other API process runs one for the same key (the database's keyed lock). */
+  exclusivelyFor<T>(key: string, run: () => Promise<T>): Promise<T>;
   storage: ObjectStorage;
   /** Every ffmpeg and ffprobe run of the services. */
   mediaPort: MediaPort;

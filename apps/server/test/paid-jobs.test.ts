@@ -53,6 +53,7 @@ describe.each(targets)('the paid-job service on $name', (target) => {
   let paidJobs: PaidJobs;
   /** The same service where generations are motion templates: no AI credit, one at once and three a day per user. */
   let offlineJobs: PaidJobs;
+  let otherProcessJobs: PaidJobs;
   let quotas: ReturnType<typeof createQuotaService>;
   let users = 0;
 
@@ -69,10 +70,12 @@ describe.each(targets)('the paid-job service on $name', (target) => {
     const storage = createStorage({ dataDir, s3: undefined });
     const signer = createFileUrlSigner({ secret: 'paid-jobs-secret-paid-jobs-secret-0123', ttlSeconds: 60 });
     const uploads = createUploadService({ storage, uploads: repositories.uploads, signer, probe: createMediaPort().probeDecodable, tmpDir: join(dataDir, 'tmp') });
-    const common = { holds: repositories.videoCredits, queue, quotas, uploads, workflow: createWorkflowProjects(repositories.projects) };
+    const common = { holds: repositories.videoCredits, queue, quotas, uploads, workflow: createWorkflowProjects(repositories.projects), exclusivelyFor: database.exclusivelyFor };
     const limits = { perDay: 3, atOnce: 1 };
     paidJobs = createPaidJobs({ ...common, generationCost: createGenerationCost({ offline: false, statuses: repositories.jobStatus, queue: paidWork.name, limits }) });
     offlineJobs = createPaidJobs({ ...common, generationCost: createGenerationCost({ offline: true, statuses: repositories.jobStatus, queue: paidWork.name, limits }) });
+    // A second API process on the same database: its own in-process turns, the same database lock.
+    otherProcessJobs = createPaidJobs({ ...common, generationCost: createGenerationCost({ offline: true, statuses: repositories.jobStatus, queue: paidWork.name, limits }) });
   });
   afterAll(async () => {
     await workers.stop();
@@ -261,5 +264,17 @@ describe.each(targets)('the paid-job service on $name', (target) => {
     // A video credit is not an AI generation's: it is still asked for when the generator is offline.
     await repositories.subscriptions.update(userId, { videosUsed: 10 });
     await expect(start(userId, { credit: 'videos' }, offlineJobs)).rejects.toThrow(quotaMessages.videos);
+  });
+
+  // Only a database server is shared by several API processes; a PGlite database belongs to one.
+  it.runIf(target.name === 'postgres')('bounds a user’s motion templates at once across two API processes on one database', async () => {
+    const userId = await newUser(1, 1);
+    const services = [offlineJobs, otherProcessJobs];
+    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => start(userId, { mode: 'hold' }, services[i % 2])));
+    const begun = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    expect(begun).toHaveLength(1);
+    for (const result of results.filter((r) => r.status === 'rejected')) expect((result.reason as Error).message).toBe(aiVideoMessages.offlineAtOnce(1));
+    expect(await projectsOf(userId)).toBe(1);
+    await queue.cancel(userId, begun[0]!.jobId);
   });
 }, 120_000);

@@ -27,7 +27,12 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Runs `run` while no other process sharing this database runs its own (migrations, the job queue's set-up). */
   exclusively<T>(run: () => Promise<T>): Promise<T>;
+  /** Runs `run` while no other process sharing this database runs one for the same `key` (a user's starts). */
+  exclusivelyFor<T>(key: string, run: () => Promise<T>): Promise<T>;
 }
+
+/** The class of the keyed advisory locks (the key's hash is the other half), apart from the migration lock's number. */
+const keyedLockClass = 7_160_326;
 
 /** Any number: it only has to be the same in every process that migrates this database. */
 const migrationLockKey = 7_160_325;
@@ -74,6 +79,7 @@ export async function openPglite(dataDir?: string, options: { from?: Blob } = {}
     },
     // One process owns a PGlite database: there is nobody to wait for.
     exclusively: (run) => run(),
+    exclusivelyFor: (_key, run) => run(),
     pendingMigrations: () => pendingIn(executeSql),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
@@ -94,13 +100,16 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // A restart or failover of the server takes seconds; requests and jobs wait that long rather than fail.
   rideOutRestarts(pool, 60_000);
   const db = drizzlePostgres({ client: pool, schema });
-  async function holdingLock<T>(run: (connection: pg.PoolClient) => Promise<T>): Promise<T> {
+  async function holdingLock<T>(run: (connection: pg.PoolClient) => Promise<T>, key?: string): Promise<T> {
     const connection = await pool.connect();
+    const [lock, unlock, values] = key
+      ? ['select pg_advisory_lock($1, hashtext($2))', 'select pg_advisory_unlock($1, hashtext($2))', [keyedLockClass, key]]
+      : ['select pg_advisory_lock($1)', 'select pg_advisory_unlock($1)', [migrationLockKey]];
     try {
-      await connection.query('select pg_advisory_lock($1)', [migrationLockKey]);
+      await connection.query(lock, values);
       return await run(connection);
     } finally {
-      await connection.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+      await connection.query(unlock, values).catch(() => undefined);
       connection.release();
     }
   }
@@ -110,6 +119,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     // Several API and worker processes may start together: one migrates while the others wait, then find nothing to do.
     migrate: () => holdingLock((connection) => migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder })),
     exclusively: (run) => holdingLock(() => run()),
+    exclusivelyFor: (key, run) => holdingLock(() => run(), key),
     close: () => pool.end(),
     executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
     ping: async () => {

@@ -17,8 +17,8 @@ import type { WorkflowProjects } from '../project/workflow-projects.ts';
 const finished = new Set(['done', 'error', 'cancelled']);
 
 /**
- * Runs the work given for one key in turn, so what one run counts the next one sees. It holds within this process:
- * starts are taken by the API process alone (worker processes run jobs, they start none).
+ * Runs the work given for one key in turn within this process, so that parallel requests wait here rather than each
+ * holding a database connection while it waits for the keyed lock that orders them across processes.
  */
 function turnsByKey() {
   const tails = new Map<string, Promise<unknown>>();
@@ -67,6 +67,8 @@ export interface PaidJobsDependencies {
   uploads: Pick<UploadService, 'storeBuffer' | 'discard'>;
   workflow: WorkflowProjects;
   generationCost: GenerationCost;
+  /** Runs a user's offline start while no other API process runs one for that user (a database lock). */
+  exclusivelyFor<T>(key: string, run: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -146,11 +148,13 @@ export function createPaidJobs(deps: PaidJobsDependencies) {
       if (following) return following;
       if (request.credit !== 'aiVideos' || deps.generationCost.takesAiCredit) return begin(request, request.credit);
       // A motion template costs no credit, only CPU: the user's offline bound is checked and the job enqueued in one
-      // turn per user, so parallel starts cannot all pass the count of jobs under way.
-      return oneAtATime(request.userId, async () => {
-        await deps.generationCost.checkOfflineBound(request.userId);
-        return begin(request, null);
-      });
+      // turn per user, in this process and across the API processes, so parallel starts cannot all pass the count.
+      return oneAtATime(request.userId, () =>
+        deps.exclusivelyFor(`offline-generation:${request.userId}`, async () => {
+          await deps.generationCost.checkOfflineBound(request.userId);
+          return begin(request, null);
+        }),
+      );
     },
 
     /** Synchronous paid work (a batch of ideas): the credit is taken, and given back if the work throws. */
