@@ -49,6 +49,8 @@ export function createRenderSegmentJob(deps: { storage: ObjectStorage; media: Me
         await rm(output, { force: true });
       }
     },
+    // A piece stored as the cancel came (after the final render removed its pieces) is nobody's: it goes too.
+    discard: (payload) => deps.storage.delete(payload.outputKey),
   });
 }
 
