@@ -7,7 +7,11 @@ ARG NODE_VERSION=24
 FROM node:${NODE_VERSION}-bookworm AS build
 WORKDIR /src
 COPY . .
-RUN npm ci --no-audit --no-fund && npm run release -- --out /release
+# The built-in media library is rendered here into the release (media-library/, about a minute on two cores), so a
+# container's first start copies it into storage instead of rendering it; that needs ffmpeg and the fonts here too.
+RUN node scripts/os-packages.mjs \
+ && npm ci --no-audit --no-fund \
+ && npm run release -- --out /release --library
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 COPY --from=build /release/os-packages.txt /tmp/os-packages.txt

@@ -40,11 +40,13 @@ ok = step('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '
 
 ensureWebBuild();
 ensureServerBuild();
-// The runtime folder a deployment runs (npm run release), started as a deployment and asked whether it is ready.
-ok = step('release folder and its check', 'node', ['scripts/release.mjs', '--no-build', '--check']) && ok;
 const libraryReady = await library;
 console.log(`◀ media library for the e2e servers: ${libraryReady ? 'ready' : 'FAILED'}, ${((Date.now() - libraryStarted) / 60_000).toFixed(1)} min after it began`);
 ok = libraryReady && ok;
+// The runtime folder a deployment runs (npm run release), with the e2e servers' library as its pre-rendered one,
+// started as a deployment and asked whether it is ready and took the library without rendering.
+const releaseArgs = ['scripts/release.mjs', '--no-build', '--check', ...(libraryReady ? ['--library-from', join(root, '.tmp/e2e-library')] : [])];
+ok = step('release folder and its check', 'node', releaseArgs, { LIBRARY_COUNTS: e2eLibraryCounts }) && ok;
 const postgres = await createScratchPostgresDatabase();
 const e2eEnv = { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json'), ...(postgres ? { E2E_DATABASE_URL: postgres.url } : {}) };
 if (!postgres) console.warn('[tests] PostgreSQL is not reachable: e2e runs on PGlite only.');

@@ -1,6 +1,7 @@
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { libraryLanes } from '../src/jobs/library-item-job.ts';
 import { createMediaPort } from '../src/providers/media/index.ts';
 import { createLocalStorage } from '../src/providers/storage/local.ts';
 import { createMediaLibrary, type LibraryKind, type LibraryTask } from '../src/modules/library/library.ts';
@@ -8,7 +9,7 @@ import { libraryItemsHere } from '../src/modules/library/library-makers.ts';
 import { fullLibrary, generatedTasks } from '../src/modules/library/library-tasks.ts';
 
 /**
- * `npm run bench:library`: the built-in library made from empty, as a first start makes it (one task at a time, one
+ * `npm run bench:library`: the built-in library made from empty, as a first start makes it (libraryLanes tasks at a time, one
  * ffmpeg thread), timing when each picker gets its first item and when the whole library is ready. BENCH_KINDS=
  * background,track limits the run to some kinds, to look at one kind's cost without waiting for all.
  * Wall time depends on what else the machine does; the CPU seconds (this process and its finished ffmpeg children,
@@ -16,6 +17,8 @@ import { fullLibrary, generatedTasks } from '../src/modules/library/library-task
  * handler runs in this process, without a queue: the bench measures rendering, not pg-boss's polling.
  */
 const out = (line: string) => process.stdout.write(`${line}\n`);
+// BENCH_LANES=1 compares with rendering one item at a time.
+const lanes = Number(process.env.BENCH_LANES ?? libraryLanes);
 const kinds = (process.env.BENCH_KINDS?.split(',') ?? ['image', 'video', 'background', 'track']) as LibraryKind[];
 const dir = await mkdtemp(join(tmpdir(), 'library-bench-'));
 const started = performance.now();
@@ -51,8 +54,8 @@ try {
   const storage = createLocalStorage(join(dir, 'files'));
   const tasks = generatedTasks(storage, createMediaPort(), fullLibrary, { stock: true }).filter((task) => kinds.includes(task.kind)).map(timed);
   const log = { info: (line: string) => out(`  [${elapsed().toFixed(0)} s] ${line}`), error: (line: string) => out(`  error: ${line}`) };
-  const library = createMediaLibrary({ make: libraryItemsHere(join(dir, 'tmp')), log, tasks: async () => tasks });
-  out(`Making ${tasks.length} library items from empty in ${dir} on ${availableParallelism()} CPUs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')} ...`);
+  const library = createMediaLibrary({ make: libraryItemsHere(join(dir, 'tmp')), log, tasks: async () => tasks, lanes });
+  out(`Making ${tasks.length} library items from empty in ${dir} on ${availableParallelism()} CPUs, ${lanes} at a time, load ${loadavg().map((l) => l.toFixed(2)).join(' ')} ...`);
   const cpuStart = await cpuSeconds();
   await library.start();
   out('');

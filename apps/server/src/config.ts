@@ -48,6 +48,14 @@ export interface LibrarySettings {
   stockDir: string | undefined;
   musicDir: string | undefined;
   counts?: Partial<LibraryCounts>;
+  /** A pre-rendered library to copy into storage before rendering anything (a release's media-library/). */
+  seedDir?: string;
+}
+
+/** The release lays its pre-rendered library out beside the server (npm run release); a checkout has none. */
+function librarySeedDir(setting: string | undefined): string | undefined {
+  const dir = setting ? resolve(setting) : join(repoRoot, 'media-library');
+  return existsSync(dir) ? dir : undefined;
 }
 
 export function parseTrustProxy(value: string): boolean | number | string[] {
@@ -124,6 +132,7 @@ const envSchema = z.object({
   PEXELS_BASE_URL: z.string().url().default('https://api.pexels.com'),
   LIBRARY_WARMUP: booleanFlag.default(true),
   LIBRARY_COUNTS: libraryCounts.optional(),
+  LIBRARY_SEED_DIR: z.string().optional(),
   // Speech (issue 7): OpenAI voices when OPENAI_API_KEY is set, cloned voices when ELEVENLABS_API_KEY is set.
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
@@ -309,7 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL!, timeoutMs: e.LLM_TIMEOUT_MS } : undefined,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
-    library: { warmUp: e.LIBRARY_WARMUP, stockDir: e.STOCK_DIR ? resolve(e.STOCK_DIR) : undefined, musicDir: e.MUSIC_DIR ? resolve(e.MUSIC_DIR) : undefined, counts: e.LIBRARY_COUNTS },
+    library: { warmUp: e.LIBRARY_WARMUP, stockDir: e.STOCK_DIR ? resolve(e.STOCK_DIR) : undefined, musicDir: e.MUSIC_DIR ? resolve(e.MUSIC_DIR) : undefined, counts: e.LIBRARY_COUNTS, seedDir: librarySeedDir(e.LIBRARY_SEED_DIR) },
     pexels: e.PEXELS_API_KEY ? { apiKey: e.PEXELS_API_KEY, baseUrl: e.PEXELS_BASE_URL } : undefined,
     // assertRazorpayComplete has made sure that one key means all six.
     razorpay: e.RAZORPAY_KEY_ID

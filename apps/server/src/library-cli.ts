@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { loadConfig } from './config.ts';
+import { libraryLanes } from './jobs/library-item-job.ts';
 import { createMediaPort } from './providers/media/index.ts';
 import { createStorage } from './providers/storage/index.ts';
 import { createMediaLibrary } from './modules/library/library.ts';
@@ -18,10 +19,9 @@ const failures: string[] = [];
 const log = { info: (line: string) => console.log(line), error: (line: string) => failures.push(line) };
 const tasks = generatedTasks(storage, createMediaPort(), { ...fullLibrary, ...config.library.counts }, { stock: !config.pexels });
 const make = libraryItemsHere(join(config.dataDir, 'tmp'));
-// The app renders one item at a time to stay responsive; here nothing else is waiting, so two streams share the work.
-const streams = [0, 1].map((stream) => createMediaLibrary({ make, log, tasks: async () => tasks.filter((_, i) => i % 2 === stream) }));
-await Promise.all(streams.map((library) => library.start()));
+const library = createMediaLibrary({ make, log, tasks: async () => tasks, lanes: libraryLanes });
+await library.start();
 for (const line of failures) console.error(line);
-const made = (['image', 'video', 'background', 'track'] as const).map((kind) => `${streams.reduce((n, library) => n + library.list(kind).length, 0)} ${kind}s`);
+const made = (['image', 'video', 'background', 'track'] as const).map((kind) => `${library.list(kind).length} ${kind}s`);
 console.log(`library in ${config.dataDir}: ${made.join(', ')}`);
 process.exit(failures.length ? 1 : 0);

@@ -60,7 +60,14 @@ export type StockVideo = z.infer<typeof stockVideo>;
 /** Who the results come from, when the provider asks to be credited (Pexels does). */
 export const stockAttribution = z.object({ text: z.string(), url: z.string() });
 
-const page = { page: z.number(), per_page: z.number(), total_results: z.number(), attribution: stockAttribution.nullable() };
+const page = {
+  page: z.number(),
+  per_page: z.number(),
+  total_results: z.number(),
+  attribution: stockAttribution.nullable(),
+  /** The built-in library on its first start: how many more matches are still being made (they come within a minute). */
+  more_arriving: z.number().int().min(0).optional(),
+};
 export const stockPhotosResponse = z.object({ ...page, photos: z.array(stockPhoto) });
 export const stockVideosResponse = z.object({ ...page, videos: z.array(stockVideo) });
 export const stockSearchResponse = z.union([stockPhotosResponse, stockVideosResponse]);
@@ -102,6 +109,8 @@ export const stockMessages = {
   addVideoFailed: 'Could not add that stock video. Please try another.',
   emptyQuery: 'Type something to search for.',
   noResults: 'No results. Try other words.',
+  moreArriving: (count: number, type: 'image' | 'video') =>
+    `${count} more ${type === 'image' ? (count === 1 ? 'still' : 'stills') : count === 1 ? 'loop' : 'loops'} matching your search ${count === 1 ? 'is' : 'are'} still being made for the built-in library: they appear here within a minute.`,
 } as const;
 
 /** SPEC §3 Music track; the library adds what the page can show beside the title. */

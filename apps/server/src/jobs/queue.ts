@@ -325,7 +325,7 @@ export function createJobQueue(options: JobQueueOptions) {
       if (unknown.length > 0) throw new Error(`unknown job kind ${unknown.join(', ')}; the kinds are ${[...definitions.keys()].join(', ')}`);
       await ensureStarted();
       for (const definition of definitions.values()) {
-        for (let i = 0; i < (byKind[definition.name] ?? concurrency); i += 1) {
+        for (let i = 0; i < (byKind[definition.name] ?? Math.max(concurrency, definition.minConcurrency ?? 0)); i += 1) {
           const workerId = await boss.work(
             definition.name,
             { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },

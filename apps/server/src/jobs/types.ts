@@ -27,6 +27,11 @@ export interface JobDefinition<
   expireInSeconds: number;
   /** Shown to the user when every attempt failed for a reason that has no message of its own. */
   failureMessage: string;
+  /**
+   * At least this many of the kind at once in a process that takes jobs, unless WORKER_CONCURRENCY_BY_KIND says
+   * otherwise: for system work that is queued in parallel on purpose (the library's lanes).
+   */
+  minConcurrency?: number;
   /** How many jobs of this kind one user may have running at once (their plan's say); the others wait their turn. */
   runningPerUser?(userId: string): Promise<number>;
   /**

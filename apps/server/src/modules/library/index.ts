@@ -1,3 +1,4 @@
+import { libraryLanes } from '../../jobs/library-item-job.ts';
 import type { FeatureModule } from '../../http/feature-module.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
 import type { PexelsSettings } from '../../providers/stock/index.ts';
@@ -5,6 +6,7 @@ import type { MediaPort } from '../../providers/media/types.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { createMediaLibrary, type LibrarySettings, type LibraryTask, type MediaLibrary } from './library.ts';
 import { createLibraryCatalogue } from './library-catalogue.ts';
+import { seedLibrary } from './library-seed.ts';
 import { registerLibraryLifecycle } from './library-lifecycle.ts';
 import { queuedLibraryItems } from './library-makers.ts';
 import { operatorTasks } from './library-operator.ts';
@@ -32,8 +34,14 @@ export interface LibraryModule extends FeatureModule {
 /** The generated media library (stock, backgrounds, music): made in the background from the app's start, stopped with it. */
 export function libraryModule(infra: Infrastructure): LibraryModule {
   const { config, storage, queue } = infra;
-  const tasks = libraryTasks({ settings: config.library, pexels: config.pexels, storage, media: infra.mediaPort });
-  const library = createMediaLibrary({ tasks, make: queuedLibraryItems({ queue, job: infra.jobs.libraryItem }), log: infra.log });
+  const listed = libraryTasks({ settings: config.library, pexels: config.pexels, storage, media: infra.mediaPort });
+  // Only the web process seeds: it lists the library before queueing anything, so a worker never renders what a copy brings.
+  const tasks = async () => {
+    const all = await listed();
+    await seedLibrary(storage, { dir: config.library.seedDir, markers: new Set(all.map((t) => t.id)) }, infra.log);
+    return all;
+  };
+  const library = createMediaLibrary({ tasks, make: queuedLibraryItems({ queue, job: infra.jobs.libraryItem }), log: infra.log, lanes: libraryLanes });
   return {
     library,
     catalogue: createLibraryCatalogue({ library, signer: infra.signer }),

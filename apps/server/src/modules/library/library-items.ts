@@ -30,6 +30,8 @@ export interface LibraryTask {
   id: string;
   label: string;
   kind: LibraryKind;
+  /** What it will make, where that is known beforehand (a generated recipe): stock search finds pending items by it. */
+  upcoming?: LibraryItem;
   load(): Promise<LibraryItem | null>;
   make(scratchDir: string, signal: AbortSignal): Promise<LibraryItem>;
 }

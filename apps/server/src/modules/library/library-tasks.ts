@@ -46,7 +46,7 @@ type Run = (args: string[], duration: number, signal: AbortSignal) => ReturnType
 const runner = (media: MediaPort): Run => (args, duration, signal) => media.runFfmpeg(args, { duration, signal, timeoutMs: ffmpegTimeoutMs });
 
 function task(storage: ObjectStorage, label: string, marker: string, item: LibraryItem, make: LibraryTask['make']): LibraryTask {
-  return { id: marker, label, kind: item.kind, load: async () => ((await exists(storage, marker)) ? item : null), make };
+  return { id: marker, label, kind: item.kind, upcoming: item, load: async () => ((await exists(storage, marker)) ? item : null), make };
 }
 
 function imageTask(storage: ObjectStorage, run: Run, recipe: (typeof stockImageRecipes)[number]): LibraryTask {

@@ -13,11 +13,11 @@ export type LibraryItemMaker = (task: LibraryTask, signal: AbortSignal) => Promi
 /**
  * The built-in media library: stock stills and loops, music and the Scroll Stopper backgrounds, generated on first
  * start and kept in storage under library/ keys, plus whatever an operator puts in STOCK_DIR and MUSIC_DIR.
- * Generation runs in the background, one item at a time (a job that any worker may take), so the app is up at once;
- * lists answer with what exists so far (or wait briefly for the first item of a kind). A later start finds every
- * stored item and renders nothing.
+ * Generation runs in the background, `lanes` items at a time (each a job that any worker may take), so the app is up
+ * at once; lists answer with what exists so far (or wait briefly for the first item of a kind). A later start finds
+ * every stored item and renders nothing.
  */
-export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; make: LibraryItemMaker; log: LibraryLog }) {
+export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; make: LibraryItemMaker; log: LibraryLog; lanes?: number }) {
   const items = new Map<LibraryKind, LibraryItem[]>();
   const waiters = new Set<() => void>();
   const controller = new AbortController();
@@ -27,6 +27,12 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
 
   // Kinds a request is waiting for: the next render is one of those, so a picker opened early is served first.
   const wanted = new Set<LibraryKind>();
+  // Items a search matched before they were made: rendered before the rest of their kind.
+  const preferred = new Set<string>();
+  let missing: LibraryTask[] = [];
+
+  // The silent 'No Background Music' track is no music to pick: a picker waits for a real one.
+  const hasContent = (kind: LibraryKind) => (items.get(kind) ?? []).some((item) => !(item.kind === 'track' && item.silent));
 
   const add = (item: LibraryItem) => {
     items.set(item.kind, [...(items.get(item.kind) ?? []), item]);
@@ -38,27 +44,37 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
     const tasks = await deps.tasks();
     // Everything already stored shows at once; only then does rendering start, in the tasks' order unless a request
     // is waiting for a kind that has nothing yet.
-    const missing: LibraryTask[] = [];
+    const toMake: LibraryTask[] = [];
     for (const task of tasks) {
       const stored = await task.load().catch(() => null);
       if (stored) add(stored);
-      else missing.push(task);
+      else toMake.push(task);
     }
+    missing = toMake;
     const progress = createLibraryProgress(tasks, missing, deps.log);
     if (missing.length > 0) progress.report();
-    while (missing.length > 0) {
-      if (controller.signal.aborted) return;
-      const urgent = missing.findIndex((t) => wanted.has(t.kind) && !items.get(t.kind)?.length);
-      const [task] = missing.splice(Math.max(urgent, 0), 1) as [LibraryTask];
-      try {
-        add(await deps.make(task, controller.signal));
-        progress.done(task, true);
-      } catch (error) {
+    const lane = async () => {
+      while (missing.length > 0) {
         if (controller.signal.aborted) return;
-        deps.log.error(`library: ${task.label} failed: ${(error as Error).message.split('\n')[0]}`);
-        progress.done(task, false);
+        const task = takeNext();
+        try {
+          add(await deps.make(task, controller.signal));
+          progress.done(task, true);
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          deps.log.error(`library: ${task.label} failed: ${(error as Error).message.split('\n')[0]}`);
+          progress.done(task, false);
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, deps.lanes ?? 1) }, lane));
+  }
+
+  /** A kind a picker waits for with nothing yet, then what a search asked for, then the tasks' own order. */
+  function takeNext(): LibraryTask {
+    const urgent = missing.findIndex((t) => wanted.has(t.kind) && !hasContent(t.kind) && !(t.upcoming?.kind === 'track' && t.upcoming.silent));
+    const asked = urgent >= 0 ? urgent : missing.findIndex((t) => preferred.has(t.id));
+    return missing.splice(Math.max(asked, 0), 1)[0]!;
   }
 
   return {
@@ -87,10 +103,10 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
       return version;
     },
 
-    /** Starts the library if needed and waits up to `ms` for a first item of the kind (not at all once one exists). */
+    /** Starts the library if needed and waits up to `ms` for a first item of the kind (not at all once one exists); silence is no track. */
     async waitFor(kind: LibraryKind, ms: number): Promise<void> {
       void this.start();
-      if (items.get(kind)?.length || finished) return;
+      if (hasContent(kind) || finished) return;
       wanted.add(kind);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, ms);
@@ -100,10 +116,20 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
           resolve();
         }
         function check() {
-          if (items.get(kind)?.length || finished) done();
+          if (hasContent(kind) || finished) done();
         }
         waiters.add(check);
       });
+    },
+
+    /** Items of the kind still to be made whose contents are known beforehand, with their task ids. */
+    upcoming<K extends LibraryKind>(kind: K): { taskId: string; item: ItemOf<K> }[] {
+      return missing.flatMap((t) => (t.kind === kind && t.upcoming ? [{ taskId: t.id, item: t.upcoming as ItemOf<K> }] : []));
+    },
+
+    /** Moves these pending items ahead of the rest of the queue (a search matched them). */
+    prefer(taskIds: string[]): void {
+      for (const id of taskIds) preferred.add(id);
     },
 
     /** Every storage key the library serves: the only files adding from the local library may read. */

@@ -18,6 +18,27 @@ interface Doc {
  */
 const firstItemWaitMs = 60_000;
 
+const newIndex = () =>
+  new MiniSearch<Doc>({
+    fields: ['alt', 'tags'],
+    storeFields: ['kind'],
+    searchOptions: { boost: { tags: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'OR' },
+  });
+
+/**
+ * On a first start: the items not made yet that this search would find. They are moved to the front of the
+ * library's queue, and the answer says how many are coming.
+ */
+function arrivingMatches(library: StockLibrary, query: StockSearchQuery): number {
+  const upcoming = library.upcoming(query.type).filter(({ item }) => orientationOf(item) === query.orientation);
+  if (upcoming.length === 0) return 0;
+  const pending = newIndex();
+  pending.addAll(upcoming.map(({ taskId, item }) => ({ id: taskId, kind: item.kind, alt: item.alt, tags: item.tags.join(' ') })));
+  const matched = pending.search(query.q).map((hit) => hit.id as string);
+  library.prefer(matched);
+  return matched.length;
+}
+
 function orientationOf(e: Entry): StockSearchQuery['orientation'] {
   if (e.height > e.width * 1.05) return 'portrait';
   return e.width > e.height * 1.05 ? 'landscape' : 'square';
@@ -29,11 +50,7 @@ function orientationOf(e: Entry): StockSearchQuery['orientation'] {
  * and fuzzy matches count less than exact words); ties keep a stable order, so paging is exact.
  */
 export function createLocalStockProvider(deps: { library: StockLibrary; storage: ObjectStorage; signer: KeySigner }): StockProvider {
-  const index = new MiniSearch<Doc>({
-    fields: ['alt', 'tags'],
-    storeFields: ['kind'],
-    searchOptions: { boost: { tags: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'OR' },
-  });
+  const index = newIndex();
   const entries = new Map<string, Entry>();
   let indexedVersion = -1;
 
@@ -81,7 +98,8 @@ export function createLocalStockProvider(deps: { library: StockLibrary; storage:
         .filter((hit) => orientationOf(hit.entry) === query.orientation)
         .sort((a, b) => b.score - a.score || a.entry.id - b.entry.id);
       const pageOf = hits.slice((query.page - 1) * query.per_page, query.page * query.per_page).map((h) => h.entry);
-      const common = { page: query.page, per_page: query.per_page, total_results: hits.length, attribution: null };
+      const arriving = arrivingMatches(deps.library, query);
+      const common = { page: query.page, per_page: query.per_page, total_results: hits.length, attribution: null, ...(arriving > 0 && { more_arriving: arriving }) };
       const response: StockSearchResponse =
         kind === 'image'
           ? { ...common, photos: pageOf.map((e) => photo(e as LibraryImage)) }

@@ -66,6 +66,9 @@ export interface StockLibrary {
   readonly version: number;
   list<K extends 'image' | 'video'>(kind: K): Extract<LibraryImage | LibraryVideo, { kind: K }>[];
   waitFor(kind: 'image' | 'video', ms: number): Promise<void>;
+  /** Items not made yet whose alt text and tags are known, so a search on a first start can ask for them first. */
+  upcoming<K extends 'image' | 'video'>(kind: K): { taskId: string; item: Extract<LibraryImage | LibraryVideo, { kind: K }> }[];
+  prefer(taskIds: string[]): void;
   owns(key: string): boolean;
 }
 

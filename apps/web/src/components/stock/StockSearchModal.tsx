@@ -140,7 +140,13 @@ export function StockSearchModal({ open, onClose, types, videoChoice, purpose, m
           </p>
         )}
         {search.isError && <Notice message={{ tone: 'error', text: search.error.message || stockMessages.searchFailed }} />}
-        {data && results.length === 0 && <p className="text-muted">{stockMessages.noResults}</p>}
+        {data?.more_arriving ? (
+          <p role="status" className="mb-3 flex items-center gap-3 rounded-lg bg-accent/10 px-3 py-2 text-sm">
+            <Spinner className="size-4" /> {stockMessages.moreArriving(data.more_arriving, type)}
+          </p>
+        ) : (
+          data && results.length === 0 && <p className="text-muted">{stockMessages.noResults}</p>
+        )}
         {results.length > 0 && <StockResultsGrid results={results} addingId={addingId} onAdd={(result) => void add(result)} />}
       </div>
 

@@ -10,7 +10,13 @@ function searchStock(request: StockSearchRequest): Promise<StockSearchResponse> 
   return attempt(call(mediaEndpoints.stockSearch, request), { fallback: stockMessages.searchFailed, words: false });
 }
 
-/** Searches once a query is submitted; the previous page stays on screen while the next loads. */
+/** While the built-in library is still making matches (its first start), the search is asked again this often. */
+const arrivingPollMs = 5_000;
+
+/**
+ * Searches once a query is submitted; the previous page stays on screen while the next loads. On a first start the
+ * answer may say more matches are being made: the search repeats until they are all there.
+ */
 export function useStockSearch(request: StockSearchRequest | null) {
   return useQuery({
     queryKey: ['stock-search', request],
@@ -18,6 +24,7 @@ export function useStockSearch(request: StockSearchRequest | null) {
     enabled: request !== null,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
+    refetchInterval: (query) => (query.state.data?.more_arriving ? arrivingPollMs : false),
     retry: false,
   });
 }
