@@ -30,6 +30,7 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
   // Items a search matched before they were made: rendered before the rest of their kind.
   const preferred = new Set<string>();
   let missing: LibraryTask[] = [];
+  const making = new Set<LibraryTask>();
 
   // The silent 'No Background Music' track is no music to pick: a picker waits for a real one.
   const hasContent = (kind: LibraryKind) => (items.get(kind) ?? []).some((item) => !(item.kind === 'track' && item.silent));
@@ -57,6 +58,7 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
       while (missing.length > 0) {
         if (controller.signal.aborted) return;
         const task = takeNext();
+        making.add(task);
         try {
           add(await deps.make(task, controller.signal));
           progress.done(task, true);
@@ -64,6 +66,8 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
           if (controller.signal.aborted) return;
           deps.log.error(`library: ${task.label} failed: ${(error as Error).message.split('\n')[0]}`);
           progress.done(task, false);
+        } finally {
+          making.delete(task);
         }
       }
     };
@@ -122,9 +126,9 @@ export function createMediaLibrary(deps: { tasks: () => Promise<LibraryTask[]>; 
       });
     },
 
-    /** Items of the kind still to be made whose contents are known beforehand, with their task ids. */
+    /** Items of the kind being made or still to be made whose contents are known beforehand, with their task ids. */
     upcoming<K extends LibraryKind>(kind: K): { taskId: string; item: ItemOf<K> }[] {
-      return missing.flatMap((t) => (t.kind === kind && t.upcoming ? [{ taskId: t.id, item: t.upcoming as ItemOf<K> }] : []));
+      return [...making, ...missing].flatMap((t) => (t.kind === kind && t.upcoming ? [{ taskId: t.id, item: t.upcoming as ItemOf<K> }] : []));
     },
 
     /** Moves these pending items ahead of the rest of the queue (a search matched them). */
