@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts.ts';
-import { purchasablePlanIds } from './plans.ts';
+import { planIdSchema, purchasablePlanIds } from './plans.ts';
 
 const yesNo = z.enum(['Yes', 'No']);
 
@@ -24,8 +24,11 @@ export const cancelSubscriptionResponse = z.object({ message: z.string().optiona
 export const changePlanRequest = z.object({
   email: emailSchema,
   plan_id: z.enum(purchasablePlanIds),
-  /** The plan the page showed: a change asked from a page that is out of date (another tab changed it) is refused. */
-  from_plan_id: z.enum(purchasablePlanIds).optional(),
+  /**
+   * The plan the page showed: the change is made only from that plan, so a change asked from a page that is out of
+   * date (another tab changed it, even between the server's check and its claim) is refused.
+   */
+  from_plan_id: planIdSchema,
 });
 export const changePlanResponse = z.object({ change: z.enum(['upgraded', 'scheduled']), message: z.string() });
 export const cancelPlanChangeResponse = z.object({ message: z.string() });

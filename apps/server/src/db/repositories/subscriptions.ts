@@ -1,5 +1,5 @@
 import { plans, type PlanId, type QuotaKind } from '@reelsmith/contracts';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { subscription } from '../schema.ts';
 
@@ -39,16 +39,28 @@ export function createSubscriptionsRepository(db: Database) {
       return row!;
     },
     /**
-     * Claims the right to change the user's plan, in one conditional statement: only while the plan is still `fromPlanId`,
-     * no change is scheduled and no other claim is live (a claim older than `staleAfterMs` was left by a dead process).
-     * Of two requests at once, one gets the record and the other undefined. A claim alone is no change: updatedAt stays.
+     * Claims the right to change the user's plan, in one conditional statement on the state the change was checked
+     * on: only while the plan is still `fromPlanId` (the plan the asking page showed), the provider's subscription is
+     * in one of `statuses` and not ending, no change is scheduled and no other claim is live (a claim older than
+     * `staleAfterMs` was left by a dead process). Of two requests at once, one gets the record and the other
+     * undefined. A claim alone is no change: updatedAt stays.
      */
-    async claimChange(userId: string, claim: string, fromPlanId: string, staleAfterMs: number): Promise<SubscriptionRecord | undefined> {
+    async claimChange(userId: string, claim: string, from: { planId: string; statuses: readonly string[] }, staleAfterMs: number): Promise<SubscriptionRecord | undefined> {
       const free = or(isNull(subscription.changeClaim), sql`${subscription.changeClaimedAt} + make_interval(secs => ${staleAfterMs / 1000}) <= now()`);
       const [row] = await db
         .update(subscription)
         .set({ changeClaim: claim, changeClaimedAt: new Date() })
-        .where(and(eq(subscription.userId, userId), eq(subscription.planId, fromPlanId), isNull(subscription.scheduledPlanId), free))
+        .where(
+          and(
+            eq(subscription.userId, userId),
+            eq(subscription.planId, from.planId),
+            inArray(subscription.status, [...from.statuses]),
+            eq(subscription.cancelAtPeriodEnd, false),
+            isNotNull(subscription.providerSubscriptionId),
+            isNull(subscription.scheduledPlanId),
+            free,
+          ),
+        )
         .returning();
       return row;
     },

@@ -11,7 +11,7 @@ import type { Clock, QuotaService } from '../../core/credits/quotas.ts';
 const claimLostAfterMs = 2 * 60_000;
 const day = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const changeable = new Set(['active', 'authenticated']);
+const changeable = ['active', 'authenticated'] as const;
 
 /**
  * Moving a paid subscription to another plan, through the provider's subscription update. A dearer plan applies at
@@ -30,8 +30,8 @@ export function createPlanSwitches(deps: {
 }) {
   const { provider, subscriptions, planChanges } = deps;
 
-  function refuseChange(current: SubscriptionRecord, planId: PurchasablePlanId, shownPlanId: PurchasablePlanId | undefined) {
-    if (shownPlanId && shownPlanId !== current.planId) throw new UserFacingError(409, billingMessages.planChangedMeanwhile);
+  function refuseChange(current: SubscriptionRecord, planId: PurchasablePlanId, shownPlanId: PlanId) {
+    if (shownPlanId !== current.planId) throw new UserFacingError(409, billingMessages.planChangedMeanwhile);
     if (current.planId === 'free') throw new UserFacingError(409, billingMessages.noSubscriptionToChange);
     // The trial pack is paid once, with no subscription to update: SPEC §5's words for any plan bought beside it.
     if (current.planId === 'trial' || !current.providerSubscriptionId) throw new UserFacingError(409, billingMessages.alreadyActivePlan);
@@ -40,7 +40,7 @@ export function createPlanSwitches(deps: {
       throw new UserFacingError(409, billingMessages.changeAlreadyScheduled(plans[current.scheduledPlanId as PlanId].name, day(current.scheduledChangeAt)));
     }
     if (current.status === 'pending') throw new UserFacingError(409, billingMessages.changeWhilePaymentDue);
-    if (current.cancelAtPeriodEnd || !changeable.has(current.status)) throw new UserFacingError(409, billingMessages.changeWhileEnding);
+    if (current.cancelAtPeriodEnd || !(changeable as readonly string[]).includes(current.status)) throw new UserFacingError(409, billingMessages.changeWhileEnding);
   }
 
   async function upgrade(userId: string, claim: string, current: SubscriptionRecord, to: PurchasablePlanId) {
@@ -86,12 +86,16 @@ export function createPlanSwitches(deps: {
 
   return {
     /** `shownPlanId` is the plan the asking page showed; the change is refused when it is no longer the plan. */
-    async changePlan(user: BillingUser, planId: PurchasablePlanId, shownPlanId?: PurchasablePlanId) {
-      const current = await deps.quotas.current(user.id);
-      refuseChange(current, planId, shownPlanId);
+    async changePlan(user: BillingUser, planId: PurchasablePlanId, shownPlanId: PlanId) {
+      refuseChange(await deps.quotas.current(user.id), planId, shownPlanId);
       const claim = randomUUID();
-      const claimed = await subscriptions.claimChange(user.id, claim, current.planId, claimLostAfterMs);
-      if (!claimed) throw new UserFacingError(409, billingMessages.changeInProgress);
+      // The claim is conditional on what was just checked: another tab may have changed the plan or its state since.
+      const claimed = await subscriptions.claimChange(user.id, claim, { planId: shownPlanId, statuses: changeable }, claimLostAfterMs);
+      if (!claimed) {
+        // The same checks on the state as it is now say what changed; if nothing did, another change holds the claim.
+        refuseChange(await deps.quotas.current(user.id), planId, shownPlanId);
+        throw new UserFacingError(409, billingMessages.changeInProgress);
+      }
       const dearer = plans[planId].priceCents > plans[claimed.planId as PlanId].priceCents;
       return underClaim<{ change: 'upgraded' | 'scheduled'; message: string }>(user.id, claim, `changing to ${planId}`, () => (dearer ? upgrade(user.id, claim, claimed, planId) : downgrade(user.id, claim, claimed, planId)));
     },
