@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { billingMessages, genericMessages, proratedUpgrade } from '@reelsmith/contracts';
+import { billingMessages, genericMessages, proratedAllowanceGain, proratedUpgrade } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRazorpay } from './fake-razorpay.ts';
 import { startTestApp, type TestApp } from './app.ts';
@@ -45,12 +45,13 @@ describe.each(targets)('plan changes with the test gateway on $name', (target) =
     expect(Math.abs(charged - 3600 * quote.fractionLeft)).toBeLessThanOrEqual(1);
     expect(response.json()).toEqual({ change: 'upgraded', message: billingMessages.upgraded('Pro Plan', `$${(charged / 100).toFixed(2)}`) });
 
+    const gain = proratedAllowanceGain('growth', 'pro', quote.fractionLeft);
     expect(await subscriptionOf(client, email)).toMatchObject({
       plan_name: 'Pro Plan',
       videos_used: 30,
-      videos_allowed: 60,
+      videos_allowed: 30 + gain.videos,
       ai_videos_used: 1,
-      ai_videos_allowed: 20,
+      ai_videos_allowed: 10 + gain.aiVideos,
       end_date: before.periodEnd.toISOString(),
       scheduled_change: null,
     });

@@ -171,3 +171,15 @@ export function proratedUpgrade(fromCents: number, toCents: number, period: { st
   const newPartCents = Math.round(toCents * left);
   return { fractionLeft: left, unusedCents, newPartCents, chargeCents: newPartCents - unusedCents };
 }
+
+/**
+ * The credits an upgrade adds for the rest of the period: each allowance's increase times the fraction of the period
+ * left, as the charge is the price difference times that fraction. Rounded to the nearest whole credit (a half up),
+ * so the credits match what was paid to within half a credit; never negative. What was used stays used: these are
+ * added to the allowances the period already has. The full new allowances come with the next renewal.
+ */
+export function proratedAllowanceGain(from: PlanId, to: PlanId, fractionLeft: number) {
+  const gain = (before: number, after: number) => Math.max(0, Math.round((after - before) * fractionLeft));
+  const [a, b] = [plans[from], plans[to]];
+  return { videos: gain(a.videos, b.videos), aiVideos: gain(a.aiVideos, b.aiVideos), ideas: gain(a.ideas, b.ideas) };
+}

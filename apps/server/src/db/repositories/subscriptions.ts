@@ -1,4 +1,4 @@
-import { plans, type PlanId, type QuotaKind } from '@reelsmith/contracts';
+import { plans, proratedAllowanceGain, type PlanId, type QuotaKind } from '@reelsmith/contracts';
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { subscription } from '../schema.ts';
@@ -18,6 +18,17 @@ const usedField = { videos: 'videosUsed', aiVideos: 'aiVideosUsed', ideas: 'idea
 export function allowancesOf(planId: PlanId) {
   const plan = plans[planId];
   return { planId, videosAllowed: plan.videos, aiVideosAllowed: plan.aiVideos, ideasAllowed: plan.ideas };
+}
+
+/** An upgrade's allowances for the rest of the period: what the period had, plus the prorated gain of the new plan. */
+export function upgradedAllowances(current: SubscriptionRecord, to: PlanId, fractionLeft: number) {
+  const gain = proratedAllowanceGain(current.planId as PlanId, to, fractionLeft);
+  return {
+    planId: to,
+    videosAllowed: current.videosAllowed + gain.videos,
+    aiVideosAllowed: current.aiVideosAllowed + gain.aiVideos,
+    ideasAllowed: current.ideasAllowed + gain.ideas,
+  };
 }
 
 export function createSubscriptionsRepository(db: Database) {

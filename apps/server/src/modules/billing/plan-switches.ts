@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { billingMessages, plans, proratedUpgrade, type PlanId, type PurchasablePlanId } from '@reelsmith/contracts';
-import { allowancesOf, type SubscriptionRecord, type SubscriptionsRepository } from '../../db/repositories/subscriptions.ts';
+import { upgradedAllowances, type SubscriptionRecord, type SubscriptionsRepository } from '../../db/repositories/subscriptions.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
 import type { PlanChanges } from './plan-changes.ts';
@@ -15,10 +15,11 @@ const changeable = ['active', 'authenticated'] as const;
 
 /**
  * Moving a paid subscription to another plan, through the provider's subscription update. A dearer plan applies at
- * once: the allowances grow, what was used this period stays used, and the prorated difference is charged, invoiced
- * and set against a credit note for the unused old plan. A cheaper plan waits for the end of the period, when the
- * provider renews on it (payment-arrivals applies that renewal). The request that claims the subscription row first
- * is the one made (subscriptions repository, claimChange); a refused request changes nothing.
+ * once: the allowances grow by the new plan's extra credits prorated to the time left (what was used stays used),
+ * and the prorated difference is charged, invoiced and set against a credit note for the unused old plan. A cheaper
+ * plan waits for the end of the period, when the provider renews on it (payment-arrivals applies that renewal). The
+ * request that claims the subscription row first is the one made (subscriptions repository, claimChange); a refused
+ * request changes nothing.
  */
 export function createPlanSwitches(deps: {
   provider: PaymentProvider;
@@ -51,7 +52,7 @@ export function createPlanSwitches(deps: {
     // The provider's own charge is what the customer paid; Razorpay reports it only by webhook, so the quote stands in.
     const chargeCents = charge?.amountCents ?? quote.chargeCents;
     const paymentRef = charge?.id ?? `upgrade_${current.providerSubscriptionId}_${at.getTime()}`;
-    if (!(await subscriptions.finishChange(userId, claim, allowancesOf(to)))) throw new Error(`the plan change claim of ${userId} was lost`);
+    if (!(await subscriptions.finishChange(userId, claim, upgradedAllowances(current, to, quote.fractionLeft)))) throw new Error(`the plan change claim of ${userId} was lost`);
     await planChanges.invoiceUpgrade(userId, {
       from,
       to,
