@@ -57,6 +57,7 @@ export function createPlanSwitches(deps: {
       from,
       to,
       at,
+      periodStart: current.periodStart,
       periodEnd: current.periodEnd,
       newPartCents: quote.unusedCents + chargeCents,
       unusedCents: quote.unusedCents,
