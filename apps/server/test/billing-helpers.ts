@@ -36,6 +36,15 @@ export async function liveAtGateway(t: TestApp, email: string) {
   return subscriptions.filter((s) => ['authenticated', 'active', 'pending'].includes(s.status)).map((s) => s.id);
 }
 
+/** Delivers a webhook as a provider (or its fake) signed it. */
+export const deliverWebhook = (t: TestApp, webhook: { rawBody: string; signature: string; eventId: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload: webhook.rawBody,
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhook.signature, 'x-razorpay-event-id': webhook.eventId },
+  });
+
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Delivers a webhook body signed as the test gateway signs it: what the gateway could send late, again or out of order. */

@@ -5,7 +5,7 @@ import { billingMessages, genericMessages, proratedAllowanceGain, proratedUpgrad
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRazorpay } from './fake-razorpay.ts';
 import { startTestApp, type TestApp } from './app.ts';
-import { advanceDays, changePlan, customer, invoicesOf, linkIdOf, subscriber as subscriberOf, subscriptionOf } from './billing-helpers.ts';
+import { advanceDays, changePlan, customer, deliverWebhook, invoicesOf, linkIdOf, subscriber as subscriberOf, subscriptionOf } from './billing-helpers.ts';
 import { testDatabaseTargets } from './databases.ts';
 
 const targets = await testDatabaseTargets();
@@ -207,7 +207,8 @@ describe('plan changes with Razorpay (local fake server)', () => {
       expect(await t.composed.repositories.subscriptions.find(userId)).toEqual(before);
 
       const upgraded = await client.post('/api/change-plan', { email, plan_id: 'pro', from_plan_id: 'growth' });
-      expect(upgraded.json()).toMatchObject({ change: 'upgraded' });
+      expect(upgraded.json()).toMatchObject({ change: 'pending' });
+      expect((await deliverWebhook(t, fake.chargeUpdate(subscription_id))).statusCode).toBe(200);
       expect(fake.updates().at(-1)).toEqual({ id: subscription_id, body: { plan_id: 'plan_P', schedule_change_at: 'now', customer_notify: 1 } });
       expect(await subscriptionOf(client, email)).toMatchObject({ plan_name: 'Pro Plan', ai_videos_used: 1, ai_videos_allowed: 20 });
       expect((await invoicesOf(client, email)).map((i: { kind: string }) => i.kind).sort()).toEqual(['credit_note', 'invoice', 'invoice']);

@@ -30,7 +30,8 @@ export const changePlanRequest = z.object({
    */
   from_plan_id: planIdSchema,
 });
-export const changePlanResponse = z.object({ change: z.enum(['upgraded', 'scheduled']), message: z.string() });
+/** 'pending': the provider accepted an upgrade and is charging for it; the plan changes when the charge is confirmed. */
+export const changePlanResponse = z.object({ change: z.enum(['upgraded', 'pending', 'scheduled']), message: z.string() });
 export const cancelPlanChangeResponse = z.object({ message: z.string() });
 
 export const invoiceItem = z.object({
@@ -101,6 +102,12 @@ export const billingMessages = {
   downgradeConfirmTitle: (plan: string) => `Switch to ${plan} at period end?`,
   downgradeConfirmBody: (current: string, plan: string, endDate: string) => `You keep the ${current} and its credits until ${endDate}. Then your plan changes to ${plan}.`,
   upgraded: (plan: string, charged: string) => `You are now on the ${plan}. We charged ${charged} for the rest of this period; your invoice and credit note are under Invoices.`,
+  upgradeConfirmed: (plan: string) => `You are now on the ${plan}. Your invoice and credit note are under Invoices.`,
+  upgradePending: (plan: string) => `Your upgrade to ${plan} is waiting for payment confirmation. Your plan changes as soon as the payment goes through.`,
+  /** The line under the current plan while an upgrade waits for its charge to be confirmed. */
+  upgradeWaitingLine: (plan: string) => `Upgrade to ${plan} waiting for payment confirmation`,
+  changeAwaitingPayment: 'Your upgrade is waiting for payment confirmation. Please wait for it before changing your plan again.',
+  changeBeingCompleted: 'Your plan change went through with the payment provider and is being completed. Please check your plan again in a few minutes.',
   changeScheduled: (plan: string, date: string) => `Your plan changes to ${plan} on ${date}. You keep your current plan until then.`,
   /** The line under the current plan while a switch at period end is waiting. */
   scheduledChangeLine: (plan: string, date: string) => `Changes to ${plan} on ${date}`,

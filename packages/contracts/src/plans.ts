@@ -144,6 +144,8 @@ export const subscriptionResponse = z.object({
   cancel_at_period_end: z.boolean(),
   /** A switch to a cheaper plan waiting for the end of the period (null when none). */
   scheduled_change: z.object({ plan_id: planIdSchema, plan_name: z.string(), date: z.string() }).nullable(),
+  /** An upgrade the provider accepted, waiting for its prorated charge to be confirmed (null when none). */
+  pending_upgrade: z.object({ plan_id: planIdSchema, plan_name: z.string() }).nullable(),
   logo: z.string().nullable(),
   trial_pack_taken: z.enum(['Yes', 'No']).nullable(),
   voice_id: z.string().nullable(),
