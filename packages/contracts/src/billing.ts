@@ -98,7 +98,7 @@ export const billingMessages = {
   cancelKeep: 'Keep my plan',
   upgradeConfirmTitle: (plan: string) => `Upgrade to ${plan} now?`,
   upgradeConfirmBody: (plan: string, price: string, endDate: string) =>
-    `Your plan changes at once and keeps what you used this period. For the rest of the period you get ${plan}'s extra credits in proportion to the time left and pay the difference for that time now; then ${price} a month with its full credits from ${endDate}.`,
+    `Your plan changes at once and keeps what you used this period. For the rest of the period you get ${plan}'s extra credits in proportion to the time left and pay the difference for that time now; then ${price} a month from ${endDate}, with its full credits.`,
   downgradeConfirmTitle: (plan: string) => `Switch to ${plan} at period end?`,
   downgradeConfirmBody: (current: string, plan: string, endDate: string) => `You keep the ${current} and its credits until ${endDate}. Then your plan changes to ${plan}.`,
   upgraded: (plan: string, charged: string) => `You are now on the ${plan}. We charged ${charged} for the rest of this period; your invoice and credit note are under Invoices.`,
