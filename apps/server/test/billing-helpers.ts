@@ -15,12 +15,35 @@ export async function customer(t: TestApp, email: string) {
 export const subscriptionOf = async (client: TestClient, email: string) => (await client.post('/api/subscription', { email })).json();
 export const invoicesOf = async (client: TestClient, email: string) => (await client.post('/api/invoices', { email })).json();
 export const advanceDays = (client: TestClient, days: number) => client.post('/pay/test-clock/advance', { days }, operator);
+/** A customer who bought `planId` through the test gateway's hosted page. */
+export async function subscriber(t: TestApp, email: string, planId: 'starter' | 'growth' | 'pro', gst: 'Yes' | 'No' = 'No') {
+  const who = await customer(t, email);
+  const { subscription_id } = (await who.client.post('/api/create-subscription', { plan_id: planId, gst_invoice: gst, email })).json();
+  await who.client.post(`/pay/subscriptions/${subscription_id}/pay`, {});
+  return { ...who, subscriptionId: subscription_id as string };
+}
+
+/** Asks for a plan change as the Subscriptions page does: from the plan the page shows now. */
+export async function changePlan(client: TestClient, email: string, planId: string) {
+  const shown = (await subscriptionOf(client, email)).plan_id as string;
+  return client.post('/api/change-plan', { email, plan_id: planId, from_plan_id: shown });
+}
+
 export const linkIdOf = (shortUrl: string) => shortUrl.split('/').pop()!;
 
 export async function liveAtGateway(t: TestApp, email: string) {
   const subscriptions = await t.composed.testGateway!.subscriptionsOf(email);
   return subscriptions.filter((s) => ['authenticated', 'active', 'pending'].includes(s.status)).map((s) => s.id);
 }
+
+/** Delivers a webhook as a provider (or its fake) signed it. */
+export const deliverWebhook = (t: TestApp, webhook: { rawBody: string; signature: string; eventId: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload: webhook.rawBody,
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhook.signature, 'x-razorpay-event-id': webhook.eventId },
+  });
 
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 

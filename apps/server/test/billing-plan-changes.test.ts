@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { billingMessages, genericMessages, proratedUpgrade } from '@reelsmith/contracts';
+import { billingMessages, genericMessages, proratedAllowanceGain, proratedUpgrade } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRazorpay } from './fake-razorpay.ts';
-import { startTestApp, type TestApp, type TestClient } from './app.ts';
-import { advanceDays, customer, invoicesOf, linkIdOf, subscriptionOf } from './billing-helpers.ts';
+import { startTestApp, type TestApp } from './app.ts';
+import { advanceDays, changePlan, customer, deliverWebhook, invoicesOf, linkIdOf, subscriber as subscriberOf, subscriptionOf } from './billing-helpers.ts';
 import { testDatabaseTargets } from './databases.ts';
 
 const targets = await testDatabaseTargets();
@@ -25,13 +25,7 @@ describe.each(targets)('plan changes with the test gateway on $name', (target) =
     return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
   };
 
-  async function subscriber(email: string, planId: 'starter' | 'growth' | 'pro', gst: 'Yes' | 'No' = 'No') {
-    const who = await customer(t, email);
-    const { subscription_id } = (await who.client.post('/api/create-subscription', { plan_id: planId, gst_invoice: gst, email })).json();
-    await who.client.post(`/pay/subscriptions/${subscription_id}/pay`, {});
-    return { ...who, subscriptionId: subscription_id as string };
-  }
-  const changePlan = (client: TestClient, email: string, planId: string) => client.post('/api/change-plan', { email, plan_id: planId });
+  const subscriber = (email: string, planId: 'starter' | 'growth' | 'pro', gst: 'Yes' | 'No' = 'No') => subscriberOf(t, email, planId, gst);
 
   it('upgrades Growth to Pro at once: prorated charge, counters kept, an invoice and a credit note that render', async () => {
     const { client, email, userId, subscriptionId } = await subscriber('upgrade@example.com', 'growth');
@@ -51,12 +45,13 @@ describe.each(targets)('plan changes with the test gateway on $name', (target) =
     expect(Math.abs(charged - 3600 * quote.fractionLeft)).toBeLessThanOrEqual(1);
     expect(response.json()).toEqual({ change: 'upgraded', message: billingMessages.upgraded('Pro Plan', `$${(charged / 100).toFixed(2)}`) });
 
+    const gain = proratedAllowanceGain('growth', 'pro', quote.fractionLeft);
     expect(await subscriptionOf(client, email)).toMatchObject({
       plan_name: 'Pro Plan',
       videos_used: 30,
-      videos_allowed: 60,
+      videos_allowed: 30 + gain.videos,
       ai_videos_used: 1,
-      ai_videos_allowed: 20,
+      ai_videos_allowed: 10 + gain.aiVideos,
       end_date: before.periodEnd.toISOString(),
       scheduled_change: null,
     });
@@ -135,10 +130,10 @@ describe.each(targets)('plan changes with the test gateway on $name', (target) =
     const rowBefore = await t.composed.repositories.subscriptions.find(userId);
     const invoicesBefore = await invoicesOf(client, email);
     const refusals: Array<[string, Record<string, string>, number, string]> = [
-      ['/api/change-plan', { email, plan_id: 'growth' }, 409, billingMessages.alreadyOnPlan('Growth Plan')],
+      ['/api/change-plan', { email, plan_id: 'growth', from_plan_id: 'growth' }, 409, billingMessages.alreadyOnPlan('Growth Plan')],
       ['/api/cancel-plan-change', { email }, 409, billingMessages.noScheduledChange],
-      ['/api/change-plan', { email: free.email, plan_id: 'pro' }, 403, genericMessages.forbidden],
-      ['/api/change-plan', { email, plan_id: 'trial' }, 400, billingMessages.changeFailed],
+      ['/api/change-plan', { email: free.email, plan_id: 'pro', from_plan_id: 'free' }, 403, genericMessages.forbidden],
+      ['/api/change-plan', { email, plan_id: 'trial', from_plan_id: 'growth' }, 400, billingMessages.changeFailed],
     ];
     for (const [url, body, status, error] of refusals) {
       const response = await client.post(url, body);
@@ -207,17 +202,18 @@ describe('plan changes with Razorpay (local fake server)', () => {
       const before = await t.composed.repositories.subscriptions.find(userId);
 
       fake.failNextRequest(500);
-      const failed = await client.post('/api/change-plan', { email, plan_id: 'pro' });
+      const failed = await client.post('/api/change-plan', { email, plan_id: 'pro', from_plan_id: 'growth' });
       expect([failed.statusCode, failed.json()]).toEqual([502, { error: billingMessages.changeFailed }]);
       expect(await t.composed.repositories.subscriptions.find(userId)).toEqual(before);
 
-      const upgraded = await client.post('/api/change-plan', { email, plan_id: 'pro' });
-      expect(upgraded.json()).toMatchObject({ change: 'upgraded' });
+      const upgraded = await client.post('/api/change-plan', { email, plan_id: 'pro', from_plan_id: 'growth' });
+      expect(upgraded.json()).toMatchObject({ change: 'pending' });
+      expect((await deliverWebhook(t, fake.chargeUpdate(subscription_id))).statusCode).toBe(200);
       expect(fake.updates().at(-1)).toEqual({ id: subscription_id, body: { plan_id: 'plan_P', schedule_change_at: 'now', customer_notify: 1 } });
       expect(await subscriptionOf(client, email)).toMatchObject({ plan_name: 'Pro Plan', ai_videos_used: 1, ai_videos_allowed: 20 });
       expect((await invoicesOf(client, email)).map((i: { kind: string }) => i.kind).sort()).toEqual(['credit_note', 'invoice', 'invoice']);
 
-      const down = await client.post('/api/change-plan', { email, plan_id: 'starter' });
+      const down = await client.post('/api/change-plan', { email, plan_id: 'starter', from_plan_id: 'pro' });
       expect(down.json()).toMatchObject({ change: 'scheduled' });
       expect(fake.updates().at(-1)!.body).toEqual({ plan_id: 'plan_S', schedule_change_at: 'cycle_end', customer_notify: 1 });
       expect(fake.subscription(subscription_id)).toMatchObject({ plan_id: 'plan_P', has_scheduled_changes: true });

@@ -88,6 +88,7 @@ describe.each(targets)('dashboard API on $name', (target) => {
       end_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       cancel_at_period_end: false,
       scheduled_change: null,
+      pending_upgrade: null,
       logo: null,
       trial_pack_taken: null,
       voice_id: null,

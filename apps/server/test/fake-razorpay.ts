@@ -37,6 +37,9 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
   const subscriptions = new Map<string, Sub>();
   /** Updates waiting for the end of the cycle: the plan each subscription moves to then. */
   const scheduled = new Map<string, string>();
+  /** Immediate updates whose prorated charge is still being taken: Razorpay answers the PATCH before charging. */
+  const charging = new Map<string, { planId: string; amount: number }>();
+  const invoices = new Map<string, { id: string; entity: 'invoice'; subscription_id: string; payment_id: string; amount: number; status: string }>();
   const updates: Array<{ id: string; body: Record<string, unknown> }> = [];
   const amountOf = (planId: string) => options.planAmounts?.[planId] ?? 3900;
   const links = new Map<string, Link>();
@@ -90,9 +93,8 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
           const left = sub.current_end && sub.current_start ? Math.max(0, sub.current_end - Date.now() / 1000) / (sub.current_end - sub.current_start) : 0;
           const difference = Math.round((amountOf(body.plan_id) - amountOf(sub.plan_id)) * left);
           if (sub.current_start && Math.abs(difference) < 50) return send(response, 400, badRequest('The difference amount is less than the minimum amount allowed.'));
-          sub.plan_id = body.plan_id;
-          scheduled.delete(sub.id);
-          Object.assign(sub, { has_scheduled_changes: false, change_scheduled_at: null });
+          // The subscription changes only once the difference is charged (chargeUpdate), and not at all if that fails.
+          charging.set(sub.id, { planId: body.plan_id, amount: difference });
         } else {
           scheduled.set(sub.id, body.plan_id);
           Object.assign(sub, { has_scheduled_changes: true, change_scheduled_at: sub.current_end });
@@ -110,6 +112,10 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
         return send(response, 200, sub);
       }
       return send(response, 200, sub);
+    }
+    if (request.method === 'GET' && parts[1] === 'invoices' && parts[2]) {
+      const invoice = invoices.get(parts[2]);
+      return invoice ? send(response, 200, invoice) : notFound(response);
     }
     if (request.method === 'POST' && url.pathname === '/v1/payment_links') {
       const link: Link = { id: id('plink'), entity: 'payment_link', amount: body.amount, currency: body.currency, status: 'created', short_url: `https://rzp.io/l/${randomBytes(4).toString('hex')}`, payments: null, customer: body.customer ?? {} };
@@ -175,6 +181,33 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
       const payment = takePayment(link.amount);
       Object.assign(link, { status: 'paid', payments: [{ payment_id: payment.id }] });
       return event('payment_link.paid', { payment_link: { entity: link }, payment: { entity: payment } });
+    },
+    /**
+     * Razorpay takes the prorated difference of an immediate update on its own invoice: the subscription moves to the
+     * new plan and its subscription.updated webhook carries the captured payment.
+     */
+    chargeUpdate(subscriptionId: string) {
+      const sub = subscriptions.get(subscriptionId)!;
+      const update = charging.get(subscriptionId);
+      if (!update) throw new Error(`subscription ${subscriptionId} has no update being charged`);
+      charging.delete(subscriptionId);
+      scheduled.delete(sub.id);
+      Object.assign(sub, { plan_id: update.planId, has_scheduled_changes: false, change_scheduled_at: null });
+      const payment = takePayment(update.amount);
+      const invoice = { id: id('inv'), entity: 'invoice' as const, subscription_id: sub.id, payment_id: payment.id, amount: update.amount, status: 'paid' };
+      invoices.set(invoice.id, invoice);
+      return event('subscription.updated', { subscription: { entity: sub }, payment: { entity: { ...payment, status: 'captured', invoice_id: invoice.id } } });
+    },
+    /** The difference could not be charged: the subscription is not updated, and payment.failed names the invoice. */
+    failUpdateCharge(subscriptionId: string) {
+      const update = charging.get(subscriptionId);
+      if (!update) throw new Error(`subscription ${subscriptionId} has no update being charged`);
+      charging.delete(subscriptionId);
+      const paymentId = id('pay');
+      const invoice = { id: id('inv'), entity: 'invoice' as const, subscription_id: subscriptionId, payment_id: paymentId, amount: update.amount, status: 'issued' };
+      invoices.set(invoice.id, invoice);
+      const payment = { id: paymentId, entity: 'payment', amount: update.amount, currency: 'USD', status: 'failed', invoice_id: invoice.id, error_code: 'BAD_REQUEST_ERROR' };
+      return event('payment.failed', { payment: { entity: payment } });
     },
     subscription: (subscriptionId: string) => subscriptions.get(subscriptionId),
     /** Every PATCH received, with its body: what the adapter asked Razorpay to change. */

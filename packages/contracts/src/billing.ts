@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts.ts';
-import { purchasablePlanIds } from './plans.ts';
+import { planIdSchema, purchasablePlanIds } from './plans.ts';
 
 const yesNo = z.enum(['Yes', 'No']);
 
@@ -24,10 +24,14 @@ export const cancelSubscriptionResponse = z.object({ message: z.string().optiona
 export const changePlanRequest = z.object({
   email: emailSchema,
   plan_id: z.enum(purchasablePlanIds),
-  /** The plan the page showed: a change asked from a page that is out of date (another tab changed it) is refused. */
-  from_plan_id: z.enum(purchasablePlanIds).optional(),
+  /**
+   * The plan the page showed: the change is made only from that plan, so a change asked from a page that is out of
+   * date (another tab changed it, even between the server's check and its claim) is refused.
+   */
+  from_plan_id: planIdSchema,
 });
-export const changePlanResponse = z.object({ change: z.enum(['upgraded', 'scheduled']), message: z.string() });
+/** 'pending': the provider accepted an upgrade and is charging for it; the plan changes when the charge is confirmed. */
+export const changePlanResponse = z.object({ change: z.enum(['upgraded', 'pending', 'scheduled']), message: z.string() });
 export const cancelPlanChangeResponse = z.object({ message: z.string() });
 
 export const invoiceItem = z.object({
@@ -94,10 +98,16 @@ export const billingMessages = {
   cancelKeep: 'Keep my plan',
   upgradeConfirmTitle: (plan: string) => `Upgrade to ${plan} now?`,
   upgradeConfirmBody: (plan: string, price: string, endDate: string) =>
-    `Your plan changes at once and keeps what you used this period. You pay the difference for the rest of the period now, then ${price} a month from ${endDate}.`,
+    `Your plan changes at once and keeps what you used this period. For the rest of the period you get ${plan}'s extra credits in proportion to the time left and pay the difference for that time now; then ${price} a month from ${endDate}, with its full credits.`,
   downgradeConfirmTitle: (plan: string) => `Switch to ${plan} at period end?`,
   downgradeConfirmBody: (current: string, plan: string, endDate: string) => `You keep the ${current} and its credits until ${endDate}. Then your plan changes to ${plan}.`,
   upgraded: (plan: string, charged: string) => `You are now on the ${plan}. We charged ${charged} for the rest of this period; your invoice and credit note are under Invoices.`,
+  upgradeConfirmed: (plan: string) => `You are now on the ${plan}. Your invoice and credit note are under Invoices.`,
+  upgradePending: (plan: string) => `Your upgrade to ${plan} is waiting for payment confirmation. Your plan changes as soon as the payment goes through.`,
+  /** The line under the current plan while an upgrade waits for its charge to be confirmed. */
+  upgradeWaitingLine: (plan: string) => `Upgrade to ${plan} waiting for payment confirmation`,
+  changeAwaitingPayment: 'Your upgrade is waiting for payment confirmation. Please wait for it before changing your plan again.',
+  changeBeingCompleted: 'Your plan change went through with the payment provider and is being completed. Please check your plan again in a few minutes.',
   changeScheduled: (plan: string, date: string) => `Your plan changes to ${plan} on ${date}. You keep your current plan until then.`,
   /** The line under the current plan while a switch at period end is waiting. */
   scheduledChangeLine: (plan: string, date: string) => `Changes to ${plan} on ${date}`,

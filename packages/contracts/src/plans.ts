@@ -144,6 +144,8 @@ export const subscriptionResponse = z.object({
   cancel_at_period_end: z.boolean(),
   /** A switch to a cheaper plan waiting for the end of the period (null when none). */
   scheduled_change: z.object({ plan_id: planIdSchema, plan_name: z.string(), date: z.string() }).nullable(),
+  /** An upgrade the provider accepted, waiting for its prorated charge to be confirmed (null when none). */
+  pending_upgrade: z.object({ plan_id: planIdSchema, plan_name: z.string() }).nullable(),
   logo: z.string().nullable(),
   trial_pack_taken: z.enum(['Yes', 'No']).nullable(),
   voice_id: z.string().nullable(),
@@ -170,4 +172,16 @@ export function proratedUpgrade(fromCents: number, toCents: number, period: { st
   const unusedCents = Math.round(fromCents * left);
   const newPartCents = Math.round(toCents * left);
   return { fractionLeft: left, unusedCents, newPartCents, chargeCents: newPartCents - unusedCents };
+}
+
+/**
+ * The credits an upgrade adds for the rest of the period: each allowance's increase times the fraction of the period
+ * left, as the charge is the price difference times that fraction. Rounded to the nearest whole credit (a half up),
+ * so the credits match what was paid to within half a credit; never negative. What was used stays used: these are
+ * added to the allowances the period already has. The full new allowances come with the next renewal.
+ */
+export function proratedAllowanceGain(from: PlanId, to: PlanId, fractionLeft: number) {
+  const gain = (before: number, after: number) => Math.max(0, Math.round((after - before) * fractionLeft));
+  const [a, b] = [plans[from], plans[to]];
+  return { videos: gain(a.videos, b.videos), aiVideos: gain(a.aiVideos, b.aiVideos), ideas: gain(a.ideas, b.ideas) };
 }

@@ -193,6 +193,14 @@ export const subscription = pgTable('subscription', {
    */
   changeClaim: text('change_claim'),
   changeClaimedAt: timestamp('change_claimed_at', { withTimezone: true }),
+  /**
+   * The plan a change under way moves to, and when it was asked (the app's clock, which the proration is measured
+   * from). Set with the claim, so that a claim left by a dead process says what it was doing; it stays after the
+   * claim when the provider accepted an upgrade whose prorated charge is not confirmed yet (the upgrade waits for
+   * payment), and goes when the change is made or given up. Null with a claim: dropping a scheduled change.
+   */
+  changePlanId: text('change_plan_id'),
+  changeAt: timestamp('change_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 

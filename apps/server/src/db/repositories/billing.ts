@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { checkout, invoice, invoicePdf, paymentEvent, user } from '../schema.ts';
 
@@ -121,12 +121,24 @@ export function createBillingRepository(db: Database) {
         .where(and(eq(invoice.userId, userId), eq(invoice.kind, 'invoice'), eq(invoice.periodStart, periodStart)));
       return rows[0];
     },
-    /** The user's newest invoice (not a credit note): what an upgrade's credit for the unused plan credits. */
-    async latestInvoiceOf(userId: string): Promise<InvoiceRecord | undefined> {
+    /**
+     * The invoice that paid for `planId` in the period ending at `period.end`: the period's own plan invoice, or the
+     * invoice of an earlier upgrade to that plan within the period (it runs to the same end). What an upgrade's
+     * credit for the unused plan credits.
+     */
+    async planInvoiceOfPeriod(userId: string, planId: string, period: { start: Date; end: Date }): Promise<InvoiceRecord | undefined> {
       const rows = await db
         .select()
         .from(invoice)
-        .where(and(eq(invoice.userId, userId), eq(invoice.kind, 'invoice')))
+        .where(
+          and(
+            eq(invoice.userId, userId),
+            eq(invoice.kind, 'invoice'),
+            eq(invoice.planId, planId),
+            eq(invoice.periodEnd, period.end),
+            gte(invoice.periodStart, period.start),
+          ),
+        )
         .orderBy(desc(invoice.issuedAt), desc(invoice.number))
         .limit(1);
       return rows[0];

@@ -4,6 +4,7 @@ import { UserFacingError } from '../../errors.ts';
 import type { PaymentEvent, PaymentProvider } from '../../providers/payments/types.ts';
 import type { Checkouts } from './checkouts.ts';
 import type { PaymentArrivals } from './payment-arrivals.ts';
+import type { PlanChangeSettlements } from './plan-change-settlements.ts';
 import type { PlanChanges } from './plan-changes.ts';
 import type { Clock, QuotaService } from '../../core/credits/quotas.ts';
 
@@ -21,12 +22,31 @@ export function createBillingService(deps: {
   quotas: QuotaService;
   planChanges: PlanChanges;
   arrivals: PaymentArrivals;
+  settlements: PlanChangeSettlements;
   checkouts: Checkouts;
   publicUrl: string;
   clock: Clock;
   log: { error(message: string): void };
 }) {
-  const { provider, billing, quotas, planChanges, arrivals, checkouts } = deps;
+  const { provider, billing, quotas, planChanges, arrivals, settlements, checkouts } = deps;
+
+  /** The user whose live plan the subscription is: an upgrade's events concern no other. */
+  async function subscriberOf(subscriptionId: string | null): Promise<string | undefined> {
+    const checkout = subscriptionId ? await billing.checkoutByRef(subscriptionId) : undefined;
+    if (!checkout) return undefined;
+    return (await quotas.current(checkout.userId)).providerSubscriptionId === subscriptionId ? checkout.userId : undefined;
+  }
+
+  /** An upgrade's charge confirmed (the plan changes) or failed (it stays); other updates change nothing here. */
+  async function applyUpgradeEvent(event: Extract<PaymentEvent, { type: 'subscription.updated' | 'payment.failed' }>) {
+    if (event.type === 'subscription.updated') {
+      const userId = event.payment && (await subscriberOf(event.subscription.id));
+      if (userId) await settlements.confirmUpgrade(userId, event.subscription.planId, event.payment!);
+      return;
+    }
+    const userId = event.invoiceId ? await subscriberOf(await provider.subscriptionOfInvoice(event.invoiceId)) : undefined;
+    if (userId) await settlements.upgradeChargeFailed(userId);
+  }
 
   async function ownCheckout(user: BillingUser, providerRef: string, kind: 'subscription' | 'trial') {
     const checkout = await billing.checkoutByRef(providerRef);
@@ -107,6 +127,7 @@ export function createBillingService(deps: {
       if (event.type === 'ignored') return;
       if (!(await billing.recordEvent(event.id, event.type))) return;
       try {
+        if (event.type === 'subscription.updated' || event.type === 'payment.failed') return await applyUpgradeEvent(event);
         const ref = 'subscription' in event ? event.subscription.id : event.paymentLink.id;
         const checkout = await billing.checkoutByRef(ref);
         if (!checkout) return;

@@ -6,6 +6,7 @@ import { createCheckouts } from './checkouts.ts';
 import { createInvoiceDocuments } from './invoice-documents.ts';
 import { createPaymentArrivals } from './payment-arrivals.ts';
 import { registerPaymentWebhookRoutes } from './payment-webhook-routes.ts';
+import { createPlanChangeSettlements } from './plan-change-settlements.ts';
 import { createPlanChanges } from './plan-changes.ts';
 import { createPlanSwitches } from './plan-switches.ts';
 import { registerTestGatewayRoutes } from './test-gateway-routes.ts';
@@ -15,18 +16,20 @@ export function billingModule(infra: Infrastructure): FeatureModule {
   const { repositories, quotas, log, config } = infra;
   const { provider, testGateway, clock } = infra.payments;
   const planChanges = createPlanChanges({ subscriptions: repositories.subscriptions, billing: repositories.billing, clock });
+  const settlements = createPlanChangeSettlements({ provider, subscriptions: repositories.subscriptions, planChanges });
   const billing = createBillingService({
     provider,
     billing: repositories.billing,
     quotas,
     planChanges,
     arrivals: createPaymentArrivals({ provider, billing: repositories.billing, quotas, planChanges, log }),
+    settlements,
     checkouts: createCheckouts({ provider, billing: repositories.billing, log }),
     publicUrl: config.publicUrl,
     clock,
     log,
   });
-  const switches = createPlanSwitches({ provider, subscriptions: repositories.subscriptions, quotas, planChanges, clock, log });
+  const switches = createPlanSwitches({ provider, subscriptions: repositories.subscriptions, quotas, settlements, clock, log });
   const documents = createInvoiceDocuments({ billing: repositories.billing, rateLimits: repositories.rateLimits, seller: config.seller });
   return {
     async register({ router, app }) {

@@ -93,16 +93,17 @@ export function createPlanChanges(deps: { subscriptions: SubscriptionsRepository
 
     /**
      * An upgrade in the middle of a period: an invoice for the new plan over the rest of the period, and a credit
-     * note for the unused rest of the old plan, set against it; what was charged is the difference of the two.
+     * note for the unused rest of the old plan, set against it; what was charged is the difference of the two. The
+     * credit note credits the invoice that paid for the old plan in this period, and names it.
      */
     async invoiceUpgrade(
       userId: string,
-      change: { from: PlanId; to: PlanId; at: Date; periodEnd: Date; newPartCents: number; unusedCents: number; paymentRef: string; gst: boolean },
+      change: { from: PlanId; to: PlanId; at: Date; periodStart: Date; periodEnd: Date; newPartCents: number; unusedCents: number; paymentRef: string; gst: boolean },
     ): Promise<{ invoice: InvoiceRecord; creditNote: InvoiceRecord }> {
       const [from, to] = [plans[change.from], plans[change.to]];
       const buyer = await billing.buyerOf(userId);
       if (!buyer) throw new Error(`no account ${userId} to invoice`);
-      const credited = await billing.latestInvoiceOf(userId);
+      const credited = await billing.planInvoiceOfPeriod(userId, change.from, { start: change.periodStart, end: change.periodEnd });
       const issuedAt = clock();
       const common = { userId, billedName: buyer.name, billedEmail: buyer.email, issuedAt, periodStart: change.at, periodEnd: change.periodEnd, currency: 'USD', gst: change.gst };
       const span = `${day(change.at)} to ${day(change.periodEnd)}`;

@@ -23,6 +23,13 @@ function scheduledChangeOf(record: SubscriptionRecord): SubscriptionResponse['sc
   return { plan_id: planId.data, plan_name: plans[planId.data].name, date: record.scheduledChangeAt.toISOString() };
 }
 
+/** Only an upgrade the provider accepted and is charging for: a change still being asked for is no news yet. */
+function pendingUpgradeOf(record: SubscriptionRecord): SubscriptionResponse['pending_upgrade'] {
+  const planId = planIdSchema.safeParse(record.changePlanId);
+  if (!planId.success || record.changeClaim || plans[planId.data].priceCents <= plans[planIdSchema.parse(record.planId)].priceCents) return null;
+  return { plan_id: planId.data, plan_name: plans[planId.data].name };
+}
+
 /** SPEC §3 subscription object; the logo is a fresh signed URL on every read, since signed URLs expire. */
 export function toSubscriptionResponse(record: SubscriptionRecord, signer: FileUrlSigner, aiMotionTemplates: boolean): SubscriptionResponse {
   const planId = planIdSchema.parse(record.planId);
@@ -39,6 +46,7 @@ export function toSubscriptionResponse(record: SubscriptionRecord, signer: FileU
     end_date: record.periodEnd.toISOString(),
     cancel_at_period_end: record.cancelAtPeriodEnd,
     scheduled_change: scheduledChangeOf(record),
+    pending_upgrade: pendingUpgradeOf(record),
     logo: record.logoKey ? signer.sign(record.logoKey) : null,
     trial_pack_taken: record.trialPackTaken ?? null,
     voice_id: record.voiceId ?? null,

@@ -15,6 +15,8 @@ export interface PaymentSubject {
   /** The payer completes the checkout; answers the webhook the provider sends for it. */
   paySubscription(id: string): Promise<SignedEvent>;
   payLink(id: string): Promise<SignedEvent>;
+  /** The provider takes an immediate update's prorated charge, when it does so after answering the update. */
+  chargeUpdate?(id: string): Promise<SignedEvent>;
   close(): Promise<void>;
 }
 
@@ -61,10 +63,18 @@ export function describePaymentContract(name: string, setup: () => Promise<Payme
       await expect(subject.provider.cancelScheduledChange(created.id)).rejects.toBeInstanceOf(PaymentProviderError);
 
       const upgraded = await subject.provider.updateSubscription(created.id, { planId: 'pro', scheduleChangeAt: 'now' });
-      // Razorpay reports its charge by webhook only; a provider that answers it charged the prorated difference.
-      if (upgraded.charge) expect(upgraded.charge.amountCents).toBeGreaterThan(3500);
-      expect(upgraded.subscription).toMatchObject({ planId: 'pro', status: 'active', currentStart: paid.currentStart, currentEnd: paid.currentEnd });
-      expect(await subject.provider.fetchSubscription(created.id)).toMatchObject({ planId: 'pro', hasScheduledChanges: false });
+      if (upgraded.charge) {
+        expect(upgraded.charge.amountCents).toBeGreaterThan(3500);
+        expect(upgraded.subscription).toMatchObject({ planId: 'pro', status: 'active', currentStart: paid.currentStart, currentEnd: paid.currentEnd });
+      } else {
+        // Charged after the answer: the webhook confirms the charge, with the captured payment of the difference.
+        const webhook = await subject.chargeUpdate!(created.id);
+        expect(subject.provider.verifyWebhook(webhook.rawBody, webhook.signature)).toBe(true);
+        const event = subject.provider.parseWebhook(webhook.rawBody, webhook.eventId);
+        expect(event).toMatchObject({ type: 'subscription.updated', subscription: { id: created.id, planId: 'pro' }, payment: { amountCents: expect.any(Number) } });
+        if (event.type === 'subscription.updated') expect(event.payment!.amountCents).toBeGreaterThan(3500);
+      }
+      expect(await subject.provider.fetchSubscription(created.id)).toMatchObject({ planId: 'pro', hasScheduledChanges: false, currentStart: paid.currentStart, currentEnd: paid.currentEnd });
     });
 
     it('updates only authenticated or active subscriptions', async () => {

@@ -24,7 +24,15 @@ export const razorpayPaymentLink = z.object({
   payments: z.array(z.object({ payment_id: z.string() })).nullable().optional(),
 });
 
-export const razorpayPayment = z.object({ id: z.string(), amount: z.number(), currency: z.string() });
+export const razorpayPayment = z.object({
+  id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string().optional(),
+  invoice_id: z.string().nullable().optional(),
+});
+
+export const razorpayInvoice = z.object({ id: z.string(), subscription_id: z.string().nullable().optional() });
 
 export const razorpayRefund = z.object({ id: z.string(), payment_id: z.string(), amount: z.number() });
 
@@ -92,11 +100,19 @@ export function parseRazorpayEvent(rawBody: string, eventId: string | undefined,
   const subscription = payload.subscription && toSubscription(payload.subscription.entity, plans);
   const payment = payload.payment ? toPayment(payload.payment.entity) : null;
   if (subscription && subscriptionOnlyEvents.has(event)) {
-    const type = event as Exclude<PaymentEvent['type'], 'ignored' | 'payment_link.paid' | 'subscription.activated' | 'subscription.charged'>;
+    const type = event as Extract<PaymentEvent, { subscription: ProviderSubscription; payment?: never }>['type'];
     return { id: eventId, type, createdAt, subscription };
   }
   if (subscription && (event === 'subscription.activated' || event === 'subscription.charged')) {
     return { id: eventId, type: event, createdAt, subscription, payment };
+  }
+  if (subscription && event === 'subscription.updated') {
+    // Only a captured payment confirms an upgrade's charge.
+    const captured = payload.payment?.entity.status === 'captured' ? payment : null;
+    return { id: eventId, type: event, createdAt, subscription, payment: captured };
+  }
+  if (event === 'payment.failed' && payload.payment) {
+    return { id: eventId, type: event, createdAt, paymentId: payload.payment.entity.id, invoiceId: payload.payment.entity.invoice_id ?? null };
   }
   if (event === 'payment_link.paid' && payload.payment_link && payment) {
     return { id: eventId, type: event, createdAt, paymentLink: toPaymentLink(payload.payment_link.entity), payment };

@@ -12,7 +12,7 @@ describePaymentContract('razorpay (local fake)', async () => {
     baseUrl: fake.baseUrl,
     planIds: { starter: 'plan_S1', growth: 'plan_G1', pro: 'plan_P1' },
   });
-  return { provider, paySubscription: async (id) => fake.activate(id), payLink: async (id) => fake.payLink(id), close: fake.close };
+  return { provider, paySubscription: async (id) => fake.activate(id), payLink: async (id) => fake.payLink(id), chargeUpdate: async (id) => fake.chargeUpdate(id), close: fake.close };
 });
 
 describe('razorpay adapter against its fake server', () => {
@@ -45,6 +45,14 @@ describe('razorpay subscription updates', () => {
       await expect(provider.updateSubscription(sub.id, { planId: 'near', scheduleChangeAt: 'now' })).rejects.toThrow(/less than the minimum/);
       await provider.updateSubscription(sub.id, { planId: 'pro', scheduleChangeAt: 'now' });
       expect(fake.updates().at(-1)).toEqual({ id: sub.id, body: { plan_id: 'plan_P', schedule_change_at: 'now', customer_notify: 1 } });
+      // Not updated until the difference is charged; a failed charge leaves it as it was, and names its invoice.
+      expect(fake.subscription(sub.id)).toMatchObject({ plan_id: 'plan_G', status: 'active' });
+      const failed = provider.parseWebhook(fake.failUpdateCharge(sub.id).rawBody, 'evt_failed');
+      expect(failed).toMatchObject({ type: 'payment.failed', invoiceId: expect.stringMatching(/^inv_/) });
+      if (failed.type === 'payment.failed') expect(await provider.subscriptionOfInvoice(failed.invoiceId!)).toBe(sub.id);
+      expect(fake.subscription(sub.id)).toMatchObject({ plan_id: 'plan_G' });
+      await provider.updateSubscription(sub.id, { planId: 'pro', scheduleChangeAt: 'now' });
+      fake.chargeUpdate(sub.id);
       expect(fake.subscription(sub.id)).toMatchObject({ plan_id: 'plan_P', status: 'active' });
     } finally {
       await fake.close();

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   parseRazorpayEvent,
+  razorpayInvoice,
   razorpayPaymentLink,
   razorpayRefund,
   razorpaySubscription,
@@ -73,7 +74,7 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
         schedule_change_at: scheduleChangeAt,
         customer_notify: 1,
       });
-      // Razorpay invoices and charges the difference itself and reports it by the subscription.updated webhook.
+      // Razorpay invoices and charges the difference after answering: the subscription.updated webhook confirms it.
       return { subscription: toSubscription(entity, plans), charge: null };
     },
     async fetchScheduledChange(id) {
@@ -87,6 +88,9 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
     },
     async cancelScheduledChange(id) {
       return toSubscription(await call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel_scheduled_changes`, razorpaySubscription, {}), plans);
+    },
+    async subscriptionOfInvoice(invoiceId) {
+      return (await call('GET', `/invoices/${encodeURIComponent(invoiceId)}`, razorpayInvoice)).subscription_id ?? null;
     },
     async cancelSubscription(id) {
       const entity = await call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, razorpaySubscription, { cancel_at_cycle_end: 1 });

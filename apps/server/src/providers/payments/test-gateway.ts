@@ -132,6 +132,7 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
     const updated = await books.transitionSubscription(s.id, [s.status], { planId, amountCents });
     if (!updated || updated.planId !== planId) throw new PaymentProviderError(`subscription ${s.id} changed meanwhile`);
     const payment = charge > 0 ? await takePayment(s.id, charge) : null;
+    // As Razorpay: the subscription.updated webhook carries the captured charge; here it also comes with the answer.
     await send('subscription.updated', { subscription: { entity: subscriptionEntity(updated) }, ...(payment ? { payment: { entity: payment } } : {}) });
     return { subscription: toProviderSubscription(updated), charge: payment && { id: payment.id, amountCents: charge, currency: 'USD' } };
   }
@@ -168,6 +169,8 @@ export function createTestGateway(deps: { books: GatewayRepository; publicUrl: s
       if (!s.scheduledPlanId) throw new PaymentProviderError(`subscription ${id} has no scheduled change`);
       return toProviderSubscription(await books.updateSubscription(id, { scheduledPlanId: null }));
     },
+    // The gateway confirms an upgrade's charge in its answer and keeps no invoices: no failed charge names one.
+    subscriptionOfInvoice: async () => null,
     async cancelSubscription(id) {
       return toProviderSubscription(await books.updateSubscription((await mustFindSubscription(id)).id, { cancelAtCycleEnd: true }));
     },

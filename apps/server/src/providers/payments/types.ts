@@ -27,7 +27,11 @@ export type ScheduleChangeAt = 'now' | 'cycle_end';
 
 export interface SubscriptionUpdate {
   subscription: ProviderSubscription;
-  /** The prorated difference the provider charged for an immediate upgrade, when it reports it in the answer. */
+  /**
+   * The prorated difference the provider charged for an immediate upgrade, when the charge is confirmed in the answer
+   * (the test gateway). Null when it is charged after the answer (Razorpay): its subscription.updated webhook then
+   * confirms it with the payment, or a payment.failed one says it failed and the subscription was not updated.
+   */
   charge: ProviderPayment | null;
 }
 
@@ -64,6 +68,10 @@ export type PaymentEvent =
     }
   | { id: string; type: 'subscription.activated' | 'subscription.charged'; createdAt: Date | null; subscription: ProviderSubscription; payment: ProviderPayment | null }
   | { id: string; type: 'payment_link.paid'; createdAt: Date | null; paymentLink: ProviderPaymentLink; payment: ProviderPayment }
+  /** An update of the subscription; `payment` is the captured charge of an immediate upgrade, when it carries one. */
+  | { id: string; type: 'subscription.updated'; createdAt: Date | null; subscription: ProviderSubscription; payment: ProviderPayment | null }
+  /** A charge that failed; `invoiceId` names the provider's invoice it was for (an upgrade's prorated charge has one). */
+  | { id: string; type: 'payment.failed'; createdAt: Date | null; paymentId: string; invoiceId: string | null }
   | { id: string; type: 'ignored' };
 
 export interface PaymentProvider {
@@ -78,6 +86,8 @@ export interface PaymentProvider {
   /** The plan a scheduled update moves to, or null when none waits. */
   fetchScheduledChange(id: string): Promise<{ planId: string; at: Date } | null>;
   cancelScheduledChange(id: string): Promise<ProviderSubscription>;
+  /** The subscription a provider invoice belongs to, or null (a payment.failed event names only the invoice). */
+  subscriptionOfInvoice(invoiceId: string): Promise<string | null>;
   /** Ends the subscription when its current period ends. */
   cancelSubscription(id: string): Promise<ProviderSubscription>;
   /** Ends the subscription at once, before or after payment; nothing is charged for it any more. */

@@ -113,6 +113,12 @@ function BillingContent({ email }: { email: string }) {
                 <p className="text-sm text-gray-600">
                   {current.cancel_at_period_end ? 'Ends' : current.plan_name === plans.free.name ? 'Credits renew' : 'Renews'} on {day(current.end_date)}
                 </p>
+                {current.pending_upgrade && (
+                  <p role="status" className="mt-2 flex items-center gap-2 text-sm font-semibold text-ink">
+                    <Spinner className="size-4" />
+                    {billingMessages.upgradeWaitingLine(current.pending_upgrade.plan_name)}
+                  </p>
+                )}
                 {current.scheduled_change && (
                   <div className="mt-2 flex flex-wrap items-center gap-3">
                     <p className="text-sm font-semibold text-ink">{billingMessages.scheduledChangeLine(current.scheduled_change.plan_name, day(current.scheduled_change.date))}</p>

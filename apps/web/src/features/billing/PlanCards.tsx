@@ -24,6 +24,9 @@ function actionFor(id: PurchasablePlanId, subscription: SubscriptionResponse, on
   if (subscription.plan_id === 'free') return { label: `Choose ${plan.title}`, act: () => onChoose({ kind: 'plan', planId: id, title: plan.title }) };
   if (subscription.plan_id === id) return { label: 'Current plan', reason: billingMessages.alreadyActivePlan };
   if (subscription.plan_id === 'trial') return { label: `Choose ${plan.title}`, reason: billingMessages.alreadyActivePlan };
+  const waiting = subscription.pending_upgrade;
+  if (waiting?.plan_id === id) return { label: 'Upgrading', reason: billingMessages.upgradeWaitingLine(waiting.plan_name) };
+  if (waiting) return { label: plan.priceCents > plans[subscription.plan_id].priceCents ? 'Upgrade' : 'Switch at period end', reason: billingMessages.changeAwaitingPayment };
   const scheduled = subscription.scheduled_change;
   // The button's own words say why it is disabled.
   if (scheduled?.plan_id === id) return { label: `Switching on ${day(scheduled.date)}` };

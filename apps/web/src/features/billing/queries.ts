@@ -1,9 +1,12 @@
-import { invoicesResponse, subscriptionResponse } from '@reelsmith/contracts';
+import { invoicesResponse, subscriptionResponse, timing } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { readCache, writeCache } from '../../lib/cache.ts';
 import { fetchInvoices, fetchSubscription } from './api.ts';
 
-/** The same cache entries the dashboard writes (SPEC §3): shown at once, then refreshed. */
+/**
+ * The same cache entries the dashboard writes (SPEC §3): shown at once, then refreshed. While an upgrade waits for
+ * its payment, it is read again at the subscription poll's pace, so the page shows the new plan once it is confirmed.
+ */
 export function useSubscriptionQuery(email: string) {
   return useQuery({
     queryKey: ['subscription', email],
@@ -14,6 +17,7 @@ export function useSubscriptionQuery(email: string) {
     },
     initialData: () => readCache(email, 'subscription', subscriptionResponse)?.value,
     initialDataUpdatedAt: () => readCache(email, 'subscription', subscriptionResponse)?.savedAt,
+    refetchInterval: (query) => (query.state.data?.pending_upgrade ? timing.subscriptionPollMs : false),
   });
 }
 

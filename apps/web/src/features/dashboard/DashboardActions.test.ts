@@ -18,6 +18,7 @@ const freePlan: SubscriptionResponse = {
   end_date: '2026-11-21T10:00:00.000Z',
   cancel_at_period_end: false,
   scheduled_change: null,
+  pending_upgrade: null,
   logo: null,
   trial_pack_taken: null,
   voice_id: null,
