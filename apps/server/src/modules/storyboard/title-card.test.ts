@@ -11,9 +11,21 @@ describe('a scene’s title card', () => {
     expect(long.endsWith('word…')).toBe(true);
   });
 
-  it('breaks lines between words, a word longer than a line on its own', () => {
+  it('breaks lines between words, and a word longer than a line with a hyphen', () => {
     expect(wrapWords('Fresh bread baked at dawn', 11)).toEqual(['Fresh bread', 'baked at', 'dawn']);
-    expect(wrapWords('a supercalifragilistic b', 5)).toEqual(['a', 'supercalifragilistic', 'b']);
+    expect(wrapWords('a supercalifragilistic b', 8)).toEqual(['a', 'superca-', 'lifragi-', 'listic b']);
+  });
+
+  it('keeps a long word inside the card: smaller type, then broken', async () => {
+    for (const scene of ['Visit www.harbourfishandchipsandseafoodplatters.example today', 'Pneumonoultramicroscopicsilicovolcanoconiosis']) {
+      const { data, info } = await sharp(await renderTitleCard(scene, 1)).raw().toBuffer({ resolveWithObject: true });
+      let right = 0;
+      for (let i = 0; i < data.length; i += info.channels) {
+        const x = (i / info.channels) % 1080;
+        if (x >= 1000 && data[i]! > 235 && data[i + 1]! > 235 && data[i + 2]! > 235) right += 1;
+      }
+      expect(right, scene).toBe(0);
+    }
   });
 
   it('draws 1080x1920 with white words in the upper part only, clear of where subtitles sit, and escapes the words', async () => {

@@ -11,6 +11,10 @@ const palettes = [
   ['#431407', '#c2410c'],
 ] as const;
 const maxCardChars = 120;
+const textWidth = 880;
+/** Inter ExtraBold's average letter is about 0.56 of the size; wrapping allows a little more, for runs of w and m. */
+const charWidth = 0.6;
+const minFontSize = 56;
 
 /** The words a card shows: the scene's quoted voiceover line when the writer gave one, else the scene's own text. */
 export function titleCardWords(scene: string): string {
@@ -19,10 +23,16 @@ export function titleCardWords(scene: string): string {
   return words.length > maxCardChars ? `${words.slice(0, maxCardChars - 1).replace(/\s+\S*$/, '')}…` : words;
 }
 
-/** Lines of at most `max` characters, broken between words; a longer word keeps a line of its own. */
+/** Lines of at most `max` characters, broken between words; a longer word is broken with a hyphen. */
 export function wrapWords(text: string, max: number): string[] {
   const lines: string[] = [];
-  for (const word of text.split(' ')) {
+  const words = text.split(' ').flatMap((word) => {
+    if (word.length <= max) return [word];
+    const pieces: string[] = [];
+    for (let at = 0; at < word.length; at += max - 1) pieces.push(at + max - 1 < word.length ? `${word.slice(at, at + max - 1)}-` : word.slice(at));
+    return pieces;
+  });
+  for (const word of words) {
     const last = lines.at(-1);
     if (last !== undefined && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
@@ -38,8 +48,11 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charC
  */
 export async function renderTitleCard(scene: string, n: number, businessName?: string): Promise<Buffer> {
   const words = titleCardWords(scene);
-  const fontSize = words.length <= 40 ? 92 : words.length <= 80 ? 78 : 64;
-  const lines = wrapWords(words, Math.floor(880 / (fontSize * 0.56)));
+  // A long word (a product code, a web address) makes the type smaller, down to a size that still reads; past that it
+  // is broken, so no line runs off the card.
+  const longest = Math.max(...words.split(' ').map((w) => w.length));
+  const fontSize = Math.max(minFontSize, Math.min(words.length <= 40 ? 92 : words.length <= 80 ? 78 : 64, Math.floor(textWidth / (longest * charWidth))));
+  const lines = wrapWords(words, Math.floor(textWidth / (fontSize * charWidth)));
   const lineHeight = Math.round(fontSize * 1.18);
   const top = Math.round(560 - (lines.length * lineHeight) / 2);
   const [dark, bright] = palettes[(n - 1) % palettes.length]!;
