@@ -162,7 +162,7 @@ async function composeInfrastructure(config: AppConfig, database: DatabaseHandle
     log,
   });
   const signer = createFileUrlSigner({ secret: config.authSecret, ttlSeconds: config.fileUrlTtlSeconds });
-  const uploads = createUploadService({ storage, uploads: repositories.uploads, signer, probe: core.mediaPort.probeDecodable, tmpDir: config.tmpDir });
+  const uploads = createUploadService({ storage, uploads: repositories.uploads, signer, probe: core.mediaPort.probeDecodable, tmpDir: config.tmpDir, logError: log.error });
   return { ...core, config, log, email, payments, quotas, auth, origins, signer, uploads, exclusivelyFor: database.exclusivelyFor, connectPayments: connect };
 }
 

@@ -25,15 +25,18 @@ export interface UploadServiceDependencies {
   signer: FileUrlSigner;
   probe: MediaProber;
   tmpDir: string;
+  /** Why an image that passed its checks could not be fitted: the user hears 'corrupt', the operator the cause. */
+  logError?: (message: string) => void;
 }
 
 /**
  * An accepted image is kept as its policy fits it, in place of the bytes received (the scratch file is rewritten):
  * what the user sent may be a 20 MB phone photo, what is stored is what the video needs.
  */
-async function keepFitted(scratch: string, inspected: InspectedUpload, policy: UploadPolicy): Promise<InspectedUpload> {
+async function keepFitted(scratch: string, inspected: InspectedUpload, policy: UploadPolicy, logError?: (message: string) => void): Promise<InspectedUpload> {
   if (inspected.kind !== 'image' || !policy.imageFit) return inspected;
-  const fitted = await fitImage(scratch, policy.imageFit).catch(() => {
+  const fitted = await fitImage(scratch, policy.imageFit).catch((error: Error) => {
+    logError?.(`upload: an accepted ${inspected.contentType} of ${inspected.size} bytes could not be fitted: ${error.message.split('\n')[0]}`);
     throw new UserFacingError(422, uploadMessages.corrupt);
   });
   // The spec's limit on the stored image could not be met: the user hears it with the size of the file they sent.
@@ -72,7 +75,7 @@ export function createUploadService(deps: UploadServiceDependencies) {
         throw new UserFacingError(400, uploadMessages.failed);
       }
       if (file.wasTruncated()) throw new UserFacingError(413, policy.tooLargeMessage(declaredBytes ?? policy.maxBytes + 1));
-      const inspected = await keepFitted(scratch, await inspectUpload(scratch, policy, deps.probe), policy);
+      const inspected = await keepFitted(scratch, await inspectUpload(scratch, policy, deps.probe), policy, deps.logError);
       const id = randomUUID();
       const storageKey = `users/${userId}/uploads/${id}.${inspected.extension}`;
       await deps.storage.putFile(storageKey, scratch, inspected.contentType);
