@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { finalVideoStatusResponse, generateShowcaseResponse, videoStatusResponse } from '@reelsmith/contracts';
+import { checkImageStatusResponse, finalVideoStatusResponse, generateShowcaseResponse, ugcDefaults, videoStatusResponse } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProjectDocument } from '../src/core/project/project-document.ts';
 import { jobStatus } from '../src/db/schema.ts';
@@ -61,6 +61,19 @@ describe.each(targets)('measured waits on $name', (target) => {
     const answer = await status(await running('generate-video', 7, 3));
     // The median of 20, 22, 24 and 900: the slow one does not count more than any other.
     expect(answer.expected_seconds).toBe(23);
+  });
+
+  it('counts down the UGC still too: its status answers the measured wait of image generation', async () => {
+    for (const seconds of [8, 10, 12]) await finished('generate-image', null, seconds);
+    const jobId = randomUUID();
+    await t.database.db.insert(jobStatus).values({ id: jobId, userId: account.userId, queue: 'generate-image', state: 'processing', idempotencyKey: randomUUID(), createdAt: secondsAgo(4) });
+    const id = randomUUID();
+    const key = (name: string) => `users/${account.userId}/uploads/${name}`;
+    const ugc = { config: { product: 'Glow serum', ...ugcDefaults }, productKey: key('p.jpg'), imageJobId: jobId, imageKey: key('still.jpg') };
+    await t.composed.repositories.projects.create({ id, userId: account.userId, videoType: 'ugc', composition: { ...newProjectDocument(), ugc } });
+    const answer = checkImageStatusResponse.parse((await account.client.post('/api/check-image-status', { user_id: account.userId, video_id: id })).json());
+    expect(answer).toMatchObject({ status: 'processing', expected_seconds: 10 });
+    expect(answer.elapsed_seconds).toBeGreaterThanOrEqual(4);
   });
 
   it('leaves the estimate out once the video is done', async () => {

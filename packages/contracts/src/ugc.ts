@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jobEstimateFields } from './busy.ts';
 import { videoGeneratorNames } from './ai-video.ts';
 import { maxImageUploadMb, uploadPolicies } from './uploads.ts';
 
@@ -114,6 +115,7 @@ export const checkImageStatusResponse = z.object({
   status: z.enum(['processing', 'done', 'error']),
   error: z.string().nullable(),
   percent: z.number().min(0).max(100),
+  ...jobEstimateFields,
 });
 export type CheckImageStatusResponse = z.infer<typeof checkImageStatusResponse>;
 

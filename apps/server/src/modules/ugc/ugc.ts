@@ -164,7 +164,7 @@ export function createUgcService(deps: UgcDependencies) {
       const { ugc, record } = await imageJobState(project);
       if (!record) return { ugc_image: null, status: 'error', error: ugcTexts.imageFailed, percent: 0 };
       if (record.state === 'done') return { ugc_image: deps.signer.sign(ugc.imageKey), status: 'done', error: null, percent: 100 };
-      if (running.has(record.state)) return { ugc_image: null, status: 'processing', error: null, percent: record.percent };
+      if (running.has(record.state)) return { ugc_image: null, status: 'processing', error: null, percent: record.percent, ...(await deps.videoJobs.estimate(record)) };
       return { ugc_image: null, status: 'error', error: record.error ?? ugcTexts.imageFailed, percent: record.percent };
     },
 

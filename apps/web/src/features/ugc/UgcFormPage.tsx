@@ -12,6 +12,7 @@ import {
   ugcPollMs,
   ugcProductMaxLength,
   ugcTexts,
+  type JobEstimate,
   type UgcConfig,
 } from '@reelsmith/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import { Notice } from '../../components/ui/Notice.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { estimateOf } from '../../lib/progress.ts';
 import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 import { checkUgcImage, fetchLatestConfig, fetchUgcSettings, startUgcImage } from './api.ts';
 import { ProductPhoto, type PhotoDraft } from './ProductPhoto.tsx';
@@ -55,7 +57,7 @@ export function UgcFormPage() {
   const [choices, setChoices] = useState<Choices>(ugcDefaults);
   const [photo, setPhoto] = useState<PhotoDraft>(null);
   const [restoredFrom, setRestoredFrom] = useState<string | null>(null);
-  const [busy, setBusy] = useState<{ percent?: number } | null>(null);
+  const [busy, setBusy] = useState<{ percent?: number; estimate?: JobEstimate } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const starting = useMutation({ mutationFn: startUgcImage });
   const queryClient = useQueryClient();
@@ -96,13 +98,13 @@ export function UgcFormPage() {
     const status = await checkUgcImage(userId, project);
     if (status.ugc_image) return { phase: 'done', url: status.ugc_image };
     if (status.status === 'error') return { phase: 'failed', message: status.error ?? ugcTexts.imageFailed };
-    return { phase: 'running', percent: status.percent || undefined };
+    return { phase: 'running', percent: status.percent || undefined, estimate: estimateOf(status) };
   }
 
   async function followImage(userId: string, project: string, firstNow: boolean) {
     setBusy({});
     try {
-      const reading = await follow(() => readImage(userId, project), { pollMs: ugcPollMs, firstNow, onRunning: (percent) => setBusy({ percent }) });
+      const reading = await follow(() => readImage(userId, project), { pollMs: ugcPollMs, firstNow, onRunning: (percent, estimate) => setBusy({ percent, estimate }) });
       if (reading?.phase === 'done') return void goNext(project);
       if (reading?.phase === 'failed') setError(reading.message);
     } catch (failure) {
@@ -143,7 +145,7 @@ export function UgcFormPage() {
   const personLabels = ugcPersonChoices.map((name) => ugcFieldLabels[name]);
   return (
     <div className="flex flex-col gap-6">
-      {busy && <RenderProgress title={ugcTexts.imageBusy} notice={ugcTexts.imageEstimate} percent={busy.percent} progressLabel={ugcTexts.progressLabel} />}
+      {busy && <RenderProgress title={ugcTexts.imageBusy} notice={ugcTexts.imageEstimate} percent={busy.percent} progressLabel={ugcTexts.progressLabel} estimate={busy.estimate} />}
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{ugcTexts.heading}</h1>
       <form onSubmit={(event) => void submit(event)} noValidate className="flex max-w-3xl flex-col gap-6">
         <TextField

@@ -101,6 +101,7 @@ export function UgcVideoPage() {
           notice={chosen ? ugcTexts.videoEstimate(chosen) : ugcTexts.videoResumed}
           percent={generation.percent || undefined}
           progressLabel={ugcTexts.progressLabel}
+          estimate={generation.estimate}
         />
       )}
       {heading}
