@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { dashboardMessages, dashboardTexts, videoTypeTiles, type VideoItem } from '@reelsmith/contracts';
+import { dashboardMessages, dashboardTexts, productIntroEntry, videoTypeTiles, type VideoItem } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedAccount, logIn } from './helpers.ts';
 
@@ -77,6 +77,17 @@ test('Create Video offers the eight video types with both notes; Escape closes; 
   await expect(dialog.getByText(dashboardMessages.musicNote)).toBeVisible();
   // This server has no AI vendor: the note says the AI formats make motion templates, which take no AI credit.
   await expect(dialog.getByText(dashboardMessages.motionTemplatesNote)).toBeVisible();
+
+  // Every tile, Product Intro's too, plays a short muted loop of what its type makes (the library made them).
+  const previews = dialog.locator('video');
+  await expect(previews).toHaveCount(videoTypeTiles.length + 1);
+  for (const [index, tile] of [...videoTypeTiles, productIntroEntry].entries()) {
+    await expect(previews.nth(index)).toHaveAttribute('src', new RegExp(`/previews/v1/${tile.preview}\\.mp4`));
+  }
+  for (const index of [0, 8]) {
+    await expect.poll(() => previews.nth(index).evaluate((video: HTMLVideoElement) => video.muted && video.loop && video.currentTime > 0.3), { timeout: 15_000 }).toBe(true);
+  }
+  await page.screenshot({ path: test.info().outputPath('create-video-tiles.png') });
 
   // Focus stays inside the modal however far Tab goes.
   for (let i = 0; i < 12; i += 1) await page.keyboard.press('Tab');

@@ -19,10 +19,10 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** `images=98,videos=3`: a smaller generated library, for a small machine or a test run; kinds left out stay full. */
-const libraryKinds = 'images|videos|backgrounds|tracks';
+const libraryKinds = 'images|videos|backgrounds|tracks|previews';
 const libraryCounts = z
   .string()
-  .regex(new RegExp(`^(${libraryKinds})=\\d{1,4}(,(${libraryKinds})=\\d{1,4})*$`), 'LIBRARY_COUNTS reads like images=98,videos=3 (images, videos, backgrounds, tracks)')
+  .regex(new RegExp(`^(${libraryKinds})=\\d{1,4}(,(${libraryKinds})=\\d{1,4})*$`), 'LIBRARY_COUNTS reads like images=98,videos=3 (images, videos, backgrounds, tracks, previews)')
   .transform((value) => Object.fromEntries(value.split(',').map((pair) => pair.split('=')).map(([kind, count]) => [kind, Number(count)])) as Partial<LibraryCounts>);
 
 /** Who sells the plans: printed on every invoice. */
@@ -39,6 +39,8 @@ export interface LibraryCounts {
   videos: number;
   backgrounds: number;
   tracks: number;
+  /** The Create Video tiles' looping previews. */
+  previews: number;
 }
 
 /** The generated media library: when it starts, the operator's own folders, and how many of each kind. */

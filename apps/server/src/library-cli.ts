@@ -22,6 +22,6 @@ const make = libraryItemsHere(join(config.dataDir, 'tmp'));
 const library = createMediaLibrary({ make, log, tasks: async () => tasks, lanes: libraryLanes });
 await library.start();
 for (const line of failures) console.error(line);
-const made = (['image', 'video', 'background', 'track'] as const).map((kind) => `${library.list(kind).length} ${kind}s`);
+const made = (['image', 'video', 'background', 'track', 'preview'] as const).map((kind) => `${library.list(kind).length} ${kind}s`);
 console.log(`library in ${config.dataDir}: ${made.join(', ')}`);
 process.exit(failures.length ? 1 : 0);

@@ -43,7 +43,7 @@ function stockFolder(): string {
   ffmpeg('-f', 'lavfi', '-i', 'color=c=0x22aa66:s=540x960', '-frames:v', '1', join(folder, 'coffee-cup.jpg'));
   return folder;
 }
-const library = () => ({ warmUp: false, stockDir: stockFolder(), musicDir: undefined, counts: { images: 0, videos: 0, backgrounds: 0, tracks: 0 } });
+const library = () => ({ warmUp: false, stockDir: stockFolder(), musicDir: undefined, counts: { images: 0, videos: 0, backgrounds: 0, tracks: 0, previews: 0 } });
 
 /** A small frame at `seconds` (raw RGB), for telling two moments apart and for its mean colour. */
 const small = (video: string, seconds: number) => execFileSync('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-vf', 'scale=54:96', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);

@@ -48,7 +48,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: '/nonexistent',
     logLevel: 'silent',
     // Tests make only what they ask for: a library test sets its own tiny counts.
-    library: { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 0, videos: 0, backgrounds: 0, tracks: 0 } },
+    library: { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 0, videos: 0, backgrounds: 0, tracks: 0, previews: 0 } },
     pexels: undefined,
     tts: { openai: undefined, elevenlabs: undefined },
     stt: undefined,

@@ -29,7 +29,7 @@ describe('background music step (upload-music, update-bg-music)', () => {
 
   beforeAll(async () => {
     t = await startTestApp(pglite!, {
-      library: { warmUp: false, stockDir: undefined, musicDir: operatorMusic(), counts: { images: 0, videos: 0, backgrounds: 0, tracks: 0 } },
+      library: { warmUp: false, stockDir: undefined, musicDir: operatorMusic(), counts: { images: 0, videos: 0, backgrounds: 0, tracks: 0, previews: 0 } },
     });
     account = await signUpAndConfirm(t.app, 'bg.music@example.com');
     await account.client.post('/api/auth/sign-in/email', { email: account.email, password: account.password });

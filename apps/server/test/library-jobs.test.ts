@@ -12,7 +12,7 @@ const [pglite] = await testDatabaseTargets();
 const postgres = await postgresOnlyTarget();
 if (!postgres) console.warn('[tests] PostgreSQL is not reachable: the worker-only library test needs it and is skipped.');
 /** One still and the silent track: the two cheapest items. */
-const library = { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 1, videos: 0, backgrounds: 0, tracks: 0 } };
+const library = { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 1, videos: 0, backgrounds: 0, tracks: 0, previews: 0 } };
 
 const systemJobs = (database: DatabaseHandle) => database.db.select().from(jobStatus).where(isNull(jobStatus.userId));
 

@@ -11,7 +11,7 @@ describe('every picker answers with usable items from an empty library', () => {
   let t: TestApp;
   let client: TestClient;
   beforeAll(async () => {
-    t = await startTestApp(pglite!, { library: { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 3, videos: 2, backgrounds: 2, tracks: 2 } } });
+    t = await startTestApp(pglite!, { library: { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 3, videos: 2, backgrounds: 2, tracks: 2, previews: 0 } } });
     await t.composed.queue.startWorkers(1);
     ({ client } = await signUpAndConfirm(t.app, 'pickers@example.com'));
     await client.post('/api/auth/sign-in/email', { email: 'pickers@example.com', password: 'correct-horse-1' });

@@ -1,6 +1,6 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { backgroundsResponse } from '@reelsmith/contracts';
+import { backgroundsResponse, videoTypePreviewsResponse } from '@reelsmith/contracts';
 import { probe } from '@reelsmith/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm } from './accounts.ts';
@@ -8,7 +8,7 @@ import { startTestApp, TestClient, type TestApp } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';
 
 const [pglite] = await testDatabaseTargets();
-const settings = { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 0, videos: 0, backgrounds: 2, tracks: 0 } };
+const settings = { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 0, videos: 0, backgrounds: 2, tracks: 0, previews: 0 } };
 
 describe('GET /api/backgrounds and the library cache', () => {
   let t: TestApp;
@@ -59,4 +59,30 @@ describe('GET /api/backgrounds and the library cache', () => {
       await again.close();
     }
   });
+});
+
+describe('GET /api/video-type-previews', () => {
+  let t: TestApp;
+  let client: TestClient;
+  beforeAll(async () => {
+    t = await startTestApp(pglite!, { library: { ...settings, counts: { images: 0, videos: 0, backgrounds: 0, tracks: 0, previews: 2 } } });
+    await t.composed.queue.startWorkers(1);
+    ({ client } = await signUpAndConfirm(t.app, 'previews@example.com'));
+    await client.post('/api/auth/sign-in/email', { email: 'previews@example.com', password: 'correct-horse-1' });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('needs a session, and answers the tiles’ previews made so far with their loop and poster', async () => {
+    expect((await new TestClient(t.app).get('/api/video-type-previews')).statusCode).toBe(401);
+    await t.composed.media.library.start();
+    const { previews } = videoTypePreviewsResponse.parse((await client.get('/api/video-type-previews')).json());
+    expect(previews.map((p) => p.id).sort()).toEqual(['before-after', 'ugc']);
+    const ugc = previews.find((p) => p.id === 'ugc')!;
+    const video = await client.get(ugc.video_url);
+    expect(video.headers['content-type']).toBe('video/mp4');
+    const path = join(t.config.dataDir, 'ugc-preview.mp4');
+    writeFileSync(path, video.rawPayload);
+    expect(await probe(path)).toMatchObject({ width: 360, height: 640, videoCodec: 'h264' });
+    expect((await client.get(ugc.poster_url)).headers['content-type']).toBe('image/jpeg');
+  }, 60_000);
 });

@@ -24,7 +24,7 @@ describe('POST /api/music', () => {
   let client: TestClient;
   beforeAll(async () => {
     t = await startTestApp(pglite!, {
-      library: { warmUp: false, stockDir: undefined, musicDir: operatorMusic(), counts: { images: 0, videos: 0, backgrounds: 0, tracks: 1 } },
+      library: { warmUp: false, stockDir: undefined, musicDir: operatorMusic(), counts: { images: 0, videos: 0, backgrounds: 0, tracks: 1, previews: 0 } },
     });
     ({ client } = await signUpAndConfirm(t.app, 'music@example.com'));
     await client.post('/api/auth/sign-in/email', { email: 'music@example.com', password: 'correct-horse-1' });

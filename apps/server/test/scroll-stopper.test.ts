@@ -21,7 +21,7 @@ const clip = readFileSync(fixtures.path('clip.mp4'));
 const dataDir = mkdtempSync(join(tmpdir(), 'rs-scroll-stopper-'));
 /** A silent 12 s video of the user's: far longer than the short voiceover put over it. */
 const ownVideo = readFileSync(makeBackground(fixtures.dir, 12).path);
-const library = { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 0, videos: 0, backgrounds: 1, tracks: 0 } };
+const library = { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 0, videos: 0, backgrounds: 1, tracks: 0, previews: 0 } };
 
 /** A real video made `bytes` long by a trailing 'free' box, which ffprobe skips. */
 function paddedVideo(bytes: number): Buffer {

@@ -30,7 +30,7 @@ describe('stock search and add-from-stock on the local library', () => {
   let userId: string;
   beforeAll(async () => {
     t = await startTestApp(pglite!, {
-      library: { warmUp: false, stockDir: operatorStock(), musicDir: undefined, counts: { images: 4, videos: 1, backgrounds: 0, tracks: 0 } },
+      library: { warmUp: false, stockDir: operatorStock(), musicDir: undefined, counts: { images: 4, videos: 1, backgrounds: 0, tracks: 0, previews: 0 } },
     });
     ({ client, userId } = await signUpAndConfirm(t.app, 'stock@example.com'));
     await client.post('/api/auth/sign-in/email', { email: 'stock@example.com', password: 'correct-horse-1' });

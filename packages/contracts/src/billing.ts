@@ -155,17 +155,20 @@ export const timing = {
   subtitleAutosaveMs: 500,
 } as const;
 
-/** SPEC §2 video type tiles; `makes` says in a few words what the type makes, under the spec's title and length. */
+/**
+ * SPEC §2 video type tiles; `makes` says in a few words what the type makes, under the spec's title and length, and
+ * `preview` names its looping preview (GET /api/video-type-previews).
+ */
 export const videoTypeTiles = [
-  { title: 'UGC Video', length: 'up to 14 secs', path: '/ugc-video', createsEntry: false, makes: 'Your product in a lifestyle scene' },
-  { title: 'Before / After', length: '14 secs', path: '/before-after', createsEntry: false, makes: 'Two halves, labelled, with a transition' },
-  { title: 'Product Showcase', length: '14 secs', path: '/product-showcase', createsEntry: false, makes: 'Your product photos in motion, with text' },
-  { title: 'Scroll Stopper', length: 'up to 59 secs', path: '/scroll-stopper', createsEntry: false, makes: 'Your words over a gameplay or own video' },
-  { title: 'Use Own Video', length: '59 secs', path: '/OwnVideo', createsEntry: false, makes: 'Your clips joined, with voice and captions' },
-  { title: 'Animated Images', length: '59 secs', path: '/ImagetoVideo', createsEntry: false, makes: 'Your photos as a moving slideshow' },
-  { title: 'Add B-Rolls', length: '59 secs', path: '/BRolls', createsEntry: true, makes: 'Pictures over a video you already have' },
-  { title: 'Custom Storyboard', length: '59 secs', path: '/script', createsEntry: false, makes: 'Script first, then Smart Storyboard scenes' },
+  { title: 'UGC Video', length: 'up to 14 secs', path: '/ugc-video', preview: 'ugc', createsEntry: false, makes: 'Your product in a lifestyle scene' },
+  { title: 'Before / After', length: '14 secs', path: '/before-after', preview: 'before-after', createsEntry: false, makes: 'Two halves, labelled, with a transition' },
+  { title: 'Product Showcase', length: '14 secs', path: '/product-showcase', preview: 'product-showcase', createsEntry: false, makes: 'Your product photos in motion, with text' },
+  { title: 'Scroll Stopper', length: 'up to 59 secs', path: '/scroll-stopper', preview: 'scroll-stopper', createsEntry: false, makes: 'Your words over a gameplay or own video' },
+  { title: 'Use Own Video', length: '59 secs', path: '/OwnVideo', preview: 'own-video', createsEntry: false, makes: 'Your clips joined, with voice and captions' },
+  { title: 'Animated Images', length: '59 secs', path: '/ImagetoVideo', preview: 'animated-images', createsEntry: false, makes: 'Your photos as a moving slideshow' },
+  { title: 'Add B-Rolls', length: '59 secs', path: '/BRolls', preview: 'add-brolls', createsEntry: true, makes: 'Pictures over a video you already have' },
+  { title: 'Custom Storyboard', length: '59 secs', path: '/script', preview: 'custom-storyboard', createsEntry: false, makes: 'Script first, then Smart Storyboard scenes' },
 ] as const;
 
 /** Product Intro has no tile in SPEC §2's table: the Create Video dialog offers it as its own entry under the tiles. */
-export const productIntroEntry = { title: 'Product Intro', length: '14 secs', path: '/product-intro', makes: 'Four scenes of one product: hook, features, offer' } as const;
+export const productIntroEntry = { title: 'Product Intro', length: '14 secs', path: '/product-intro', preview: 'product-intro', makes: 'Four scenes of one product: hook, features, offer' } as const;

@@ -152,3 +152,8 @@ export const scrollStopperBackgrounds = [
 export const backgroundItem = z.object({ id: z.string(), name: z.string(), thumbnail_url: z.string(), video_url: z.string(), duration: z.number() });
 export type BackgroundItem = z.infer<typeof backgroundItem>;
 export const backgroundsResponse = z.array(backgroundItem);
+
+/** GET /api/video-type-previews: each Create Video tile's looping preview made so far, by the tile's preview id. */
+export const videoTypePreview = z.object({ id: z.string(), video_url: z.string(), poster_url: z.string(), duration: z.number() });
+export const videoTypePreviewsResponse = z.object({ previews: z.array(videoTypePreview) });
+export type VideoTypePreview = z.infer<typeof videoTypePreview>;

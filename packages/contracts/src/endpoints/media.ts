@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { updateBgMusicRequest, updateBgMusicResponse, uploadMusicResponse } from '../bg-music.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { genericMessages } from '../messages.ts';
-import { backgroundsResponse, musicListResponse, stockAddRequest, stockMessages, stockSearchRequest, stockSearchResponse } from '../stock.ts';
+import { backgroundsResponse, videoTypePreviewsResponse, musicListResponse, stockAddRequest, stockMessages, stockSearchRequest, stockSearchResponse } from '../stock.ts';
 import { uploadResponse } from '../uploads.ts';
 
 const none = z.object({});
@@ -60,6 +60,16 @@ export const mediaEndpoints = {
     body: 'none',
     request: none,
     response: backgroundsResponse,
+  }),
+  videoTypePreviews: defineEndpoint({
+    method: 'GET',
+    path: '/api/video-type-previews',
+    summary: 'The Create Video tiles\' looping previews made so far (the library makes them on the first start).',
+    tag: 'dashboard',
+    access: 'session',
+    body: 'none',
+    request: none,
+    response: videoTypePreviewsResponse,
   }),
   uploadMusic: defineEndpoint({
     method: 'POST',

@@ -6,3 +6,4 @@ export { synthesize, wavFile, trackLayout, type TrackRecipe } from './synth.ts';
 export { musicLoudness, loudnessProbeArgs, parseLoudness, musicEncodeArgs, silenceArgs, type MusicTrackRecipe } from './music.ts';
 export { musicTrackRecipes } from './music-tracks.ts';
 export { posterFrameArgs } from './poster.ts';
+export { typePreviewArgs, previewAss, typePreviewRecipes, previewSeconds, previewSize, type TypePreviewId, type TypePreviewRecipe } from './type-previews.ts';

@@ -1,3 +1,4 @@
+import { mediaEndpoints } from '@reelsmith/contracts';
 import { libraryLanes } from '../../jobs/library-item-job.ts';
 import type { FeatureModule } from '../../http/feature-module.ts';
 import type { Infrastructure } from '../../infrastructure.ts';
@@ -42,11 +43,13 @@ export function libraryModule(infra: Infrastructure): LibraryModule {
     return all;
   };
   const library = createMediaLibrary({ tasks, make: queuedLibraryItems({ queue, job: infra.jobs.libraryItem }), log: infra.log, lanes: libraryLanes });
+  const catalogue = createLibraryCatalogue({ library, signer: infra.signer });
   return {
     library,
-    catalogue: createLibraryCatalogue({ library, signer: infra.signer }),
-    register({ app }) {
+    catalogue,
+    register({ app, router }) {
       registerLibraryLifecycle(app, { library, warmUp: config.library.warmUp });
+      router.route(mediaEndpoints.videoTypePreviews, async () => ({ previews: catalogue.previews() }));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { scrollStopperBackgrounds, type BackgroundItem, type MusicTrack } from '@reelsmith/contracts';
+import { scrollStopperBackgrounds, type BackgroundItem, type MusicTrack, type VideoTypePreview } from '@reelsmith/contracts';
 import type { FileUrlSigner } from '../../core/files/file-urls.ts';
 import type { MediaLibrary } from './library.ts';
 
@@ -26,6 +26,12 @@ export function createLibraryCatalogue(deps: { library: MediaLibrary; signer: Fi
         const item = made.get(id);
         return item ? [{ id, name, thumbnail_url: deps.signer.sign(item.thumbnailKey), video_url: deps.signer.sign(item.videoKey), duration: item.duration }] : [];
       });
+    },
+
+    /** The tiles' previews made so far; a tile without one shows its words alone, so nothing waits for them. */
+    previews(): VideoTypePreview[] {
+      void deps.library.start();
+      return deps.library.list('preview').map((p) => ({ id: p.id, video_url: deps.signer.sign(p.videoKey), poster_url: deps.signer.sign(p.posterKey), duration: p.duration }));
     },
   };
 }

@@ -19,9 +19,18 @@ export interface LibraryBackground {
   thumbnailKey: string;
 }
 
+/** A Create Video tile's looping preview of what its type makes (modules/library/library-previews.ts). */
+export interface LibraryPreview {
+  kind: 'preview';
+  id: string;
+  duration: number;
+  videoKey: string;
+  posterKey: string;
+}
+
 export type { LibraryImage, LibraryVideo, LibraryVideoFile };
 
-export type LibraryItem = LibraryImage | LibraryVideo | LibraryTrack | LibraryBackground;
+export type LibraryItem = LibraryImage | LibraryVideo | LibraryTrack | LibraryBackground | LibraryPreview;
 export type LibraryKind = LibraryItem['kind'];
 
 /** One item to produce: `load` finds it already stored (cheap), `make` renders or imports it. */

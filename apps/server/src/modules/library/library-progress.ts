@@ -1,6 +1,6 @@
 import type { LibraryKind, LibraryLog, LibraryTask } from './library-items.ts';
 
-const pickerNames: Record<LibraryKind, string> = { image: 'stock stills', video: 'stock loops', background: 'backgrounds', track: 'music' };
+const pickerNames: Record<LibraryKind, string> = { image: 'stock stills', video: 'stock loops', background: 'backgrounds', track: 'music', preview: 'video type previews' };
 
 /**
  * The start log's account of the library: how many items are ready and which pickers are still being filled, said

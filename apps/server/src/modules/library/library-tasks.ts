@@ -17,10 +17,12 @@ import {
   type BackgroundId,
   type LoopSpec,
   type MusicTrackRecipe,
+  typePreviewRecipes,
 } from '@reelsmith/media';
 import { noBackgroundMusicTitle } from '@reelsmith/contracts';
 import type { MediaPort } from '../../providers/media/types.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
+import { previewTasks } from './library-previews.ts';
 import type { LibraryBackground, LibraryCounts, LibraryImage, LibraryItem, LibraryTask, LibraryTrack, LibraryVideo } from './library.ts';
 
 /**
@@ -39,6 +41,7 @@ export const fullLibrary: LibraryCounts = {
   videos: stockVideoRecipes.length,
   backgrounds: Object.keys(backgroundRecipes).length,
   tracks: musicTrackRecipes.length,
+  previews: Object.keys(typePreviewRecipes).length,
 };
 
 const exists = async (storage: ObjectStorage, key: string) => (await storage.stat(key)) !== null;
@@ -166,7 +169,8 @@ function silenceTask(storage: ObjectStorage, run: Run): LibraryTask {
 
 /**
  * The generated tasks in the order they run. First one of each kind, so every picker has something (the silent track
- * follows the first real one: a music list holding only 'No Background Music' is no choice at all). Then the two
+ * follows the first real one: a music list holding only 'No Background Music' is no choice at all), and the Create
+ * Video tiles' previews, which take about a second each and are the first thing a new user opens. Then the two
  * pickers whose lists are fixed and named, the Scroll Stopper backgrounds and the music, are completed, each round
  * with a still beside it (stills are the cheapest item, so the stock search keeps growing); then the stock loops,
  * interleaved with the remaining stills.
@@ -177,7 +181,8 @@ export function generatedTasks(storage: ObjectStorage, media: MediaPort, counts:
   const videos = options.stock ? stockVideoRecipes.slice(0, counts.videos).map((r) => videoTask(storage, run, r)) : [];
   const backgrounds = (Object.keys(backgroundRecipes) as BackgroundId[]).slice(0, counts.backgrounds).map((id) => backgroundTask(storage, run, id));
   const tracks = musicTrackRecipes.slice(0, counts.tracks).map((r) => trackTask(storage, run, r));
-  const ordered: (LibraryTask | undefined)[] = [images[0], videos[0], backgrounds[0], tracks[0], silenceTask(storage, run)];
+  const previews = previewTasks(storage, media).slice(0, counts.previews);
+  const ordered: (LibraryTask | undefined)[] = [images[0], videos[0], backgrounds[0], tracks[0], silenceTask(storage, run), ...previews];
   const rounds = Math.max(backgrounds.length, tracks.length);
   for (let round = 1; round < rounds; round++) ordered.push(backgrounds[round], tracks[round], images[round]);
   const stills = images.slice(Math.max(rounds, 1));

@@ -2,7 +2,7 @@ import type { LibraryCounts, LibrarySettings } from '../../config.ts';
 import type { LibraryItem, LibraryKind, LibraryLog, LibraryTask } from './library-items.ts';
 import { createLibraryProgress } from './library-progress.ts';
 
-export type { LibraryBackground, LibraryImage, LibraryItem, LibraryKind, LibraryLog, LibraryTask, LibraryTrack, LibraryVideo, LibraryVideoFile } from './library-items.ts';
+export type { LibraryBackground, LibraryPreview, LibraryImage, LibraryItem, LibraryKind, LibraryLog, LibraryTask, LibraryTrack, LibraryVideo, LibraryVideoFile } from './library-items.ts';
 type ItemOf<K extends LibraryKind> = Extract<LibraryItem, { kind: K }>;
 
 export type { LibraryCounts, LibrarySettings };
@@ -156,6 +156,8 @@ function keysOf(item: LibraryItem): string[] {
       return [item.key];
     case 'background':
       return [item.videoKey, item.thumbnailKey];
+    case 'preview':
+      return [item.videoKey, item.posterKey];
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   dashboardEndpoints,
+  mediaEndpoints,
   formMessages,
   uploadMessages,
   videosResponse,
@@ -7,8 +8,15 @@ import {
   type DraftItem,
   type SubscriptionResponse,
   type VideoItem,
+  type VideoTypePreview,
 } from '@reelsmith/contracts';
 import { attempt, call, readBody } from '../../lib/client.ts';
+
+/** The tiles' looping previews made so far, by preview id. */
+export async function fetchTypePreviews(): Promise<Map<string, VideoTypePreview>> {
+  const { previews } = await call(mediaEndpoints.videoTypePreviews, undefined);
+  return new Map(previews.map((p) => [p.id, p]));
+}
 
 export function fetchSubscription(email: string): Promise<SubscriptionResponse> {
   return call(dashboardEndpoints.subscription, { email });
