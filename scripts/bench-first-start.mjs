@@ -45,7 +45,9 @@ try {
   const first = new Map();
   const last = new Map();
   const counts = new Map();
-  while (!finishedLine && performance.now() - loginAt < 10 * 60_000) {
+  // Counted once more after the finishing line, so the last item stored is in the counts.
+  for (;;) {
+    const done = finishedLine || performance.now() - loginAt > 10 * 60_000;
     const at = (performance.now() - loginAt) / 1000;
     for (const [name, countOf] of Object.entries(pickers)) {
       const n = countOf(library(dataDir));
@@ -53,6 +55,7 @@ try {
       if (n !== counts.get(name)) last.set(name, at);
       counts.set(name, n);
     }
+    if (done) break;
     await sleep(250);
   }
   for (const name of Object.keys(pickers)) {
