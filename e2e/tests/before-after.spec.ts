@@ -51,7 +51,7 @@ async function dropFile(page: Page, zoneText: string, file: string, type: string
 }
 
 const open = (page: Page, prefix: string) => openFromTile(page, prefix, /Before \/ After/, /\/before-after$/);
-const aiOption = (page: Page, side: 'Before' | 'After') => page.getByRole('checkbox', { name: `${side}: ${beforeAfterTexts.imageToVideo}` });
+const aiOption = (page: Page, side: 'Before' | 'After') => page.getByRole('checkbox', { name: `${side}: ${beforeAfterTexts.imageToVideo(true)}` });
 
 /** The before side an image (dropped), the after side a video (picked). */
 async function fillSides(page: Page) {
@@ -90,7 +90,7 @@ test('Before/After: a still and a clip from the tile to a 14 s video, then the s
 
   await page.getByRole('button', { name: 'Next' }).click();
   await writeFittingScript(page, project, 14);
-  const { file } = await finishAndDownload(page, project, dir, 'before-after', 14);
+  const { file } = await finishAndDownload(page, project, dir, 'before-after', { ownVideoSeconds: 14, reloadWhileRendering: true });
   // The uploaded still is on screen in the first half (its red, above any caption) and moves between two frames.
   const [early, later] = [band(file, 1, 0.15, 0.4), band(file, 5.5, 0.15, 0.4)];
   expect(share(early, reddish)).toBeGreaterThan(0.3);

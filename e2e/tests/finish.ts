@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { audioTexts, estimateScriptSeconds, maxVideoSeconds, saveAudioResponse, scriptTexts } from '@reelsmith/contracts';
+import { audioTexts, estimateScriptSeconds, maxVideoSeconds, saveAudioResponse, scriptTexts, workflowMessages } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { signedInOnDashboard } from './helpers.ts';
 
@@ -85,15 +85,19 @@ export async function chooseFirstTrack(page: Page, project: string): Promise<voi
   await expect(page).toHaveURL(new RegExp(`/subtitles\\?project=${project}$`));
 }
 
-/** `atSubtitles` looks at (or changes) the subtitles page before its captions are made. */
+/**
+ * `ownVideoSeconds`: how long the user's own images or clips run; `atSubtitles` looks at (or changes) the subtitles page
+ * before its captions are made; `reloadWhileRendering` reloads the page once the final render is under way, which
+ * must find the render and follow it to its end.
+ */
 export async function finishAndDownload(
   page: Page,
   project: string,
   dir: string,
   shotName: string,
-  ownVideoSeconds = 0,
-  atSubtitles?: (page: Page) => Promise<void>,
+  options: { ownVideoSeconds?: number; atSubtitles?: (page: Page) => Promise<void>; reloadWhileRendering?: boolean } = {},
 ): Promise<FinishedVideo> {
+  const { ownVideoSeconds = 0, atSubtitles, reloadWhileRendering = false } = options;
   await expect(page.getByLabel(audioTexts.projectVideoLabel, { exact: true })).toBeVisible();
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/save-audio'), { timeout: 90_000 });
   await page.getByRole('button', { name: audioTexts.generate }).click();
@@ -121,6 +125,12 @@ export async function finishAndDownload(
   await page.getByRole('button', { name: 'Generate Subtitles' }).click();
   await expect(page.getByRole('region', { name: 'Captions' }).getByRole('textbox').first()).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Final Video' }).click();
+  if (reloadWhileRendering) {
+    const rendering = page.getByRole('dialog', { name: workflowMessages.generatingVideo });
+    await expect(rendering).toBeVisible();
+    await page.reload();
+    await expect(rendering).toBeVisible({ timeout: 15_000 });
+  }
   await expect(page.getByRole('heading', { name: 'Your video is ready' })).toBeVisible({ timeout: 300_000 });
   await phoneShot(page, `/tmp/G-${shotName}-final-375.png`);
 

@@ -45,7 +45,7 @@ test('offline AI formats are motion templates: the pages say so before Generate,
   await page.goto('/before-after');
   await expect(page.getByText(aiVideoMessages.offlineCost)).toHaveCount(0);
   await page.getByRole('radio', { name: /Image/ }).first().check();
-  await page.getByRole('checkbox', { name: `Before: ${beforeAfterTexts.imageToVideo}` }).check();
+  await page.getByRole('checkbox', { name: `Before: ${beforeAfterTexts.imageToVideo(true)}` }).check();
   await expect(page.getByText(aiVideoMessages.offlineCost)).toBeVisible();
 
   await page.goto('/dashboard');

@@ -69,7 +69,7 @@ test('Animated Images: a dropped and a stock image, converted, to a downloaded 1
   await page.getByRole('button', { name: 'Next' }).click();
   // Two images of 4 s each.
   await writeFittingScript(page, project, 8);
-  const { file } = await finishAndDownload(page, project, dir, 'images', 8);
+  const { file } = await finishAndDownload(page, project, dir, 'images', { ownVideoSeconds: 8 });
   // The dropped image opens the video (well above any caption); the stock one is still there at the end.
   expect(near(pixelAt(file, 1, 0.5, 0.2), [255, 0, 0])).toBe(true);
   expect(near(pixelAt(file, 7.5, 0.5, 0.2), [255, 0, 0])).toBe(false);
@@ -91,7 +91,7 @@ test('Use Own Video: a dropped and a picked video, combined, to a downloaded 108
   const project = projectOf(page);
   // 2 s of the red video, then 3 s of the blue one.
   await writeFittingScript(page, project, 5);
-  const { file, voiceoverSeconds } = await finishAndDownload(page, project, dir, 'own', 5);
+  const { file, voiceoverSeconds } = await finishAndDownload(page, project, dir, 'own', { ownVideoSeconds: 5 });
   // The videos play in the order they were added.
   expect(voiceoverSeconds).toBeGreaterThan(2.7);
   expect(near(pixelAt(file, 1, 0.5, 0.2), [255, 0, 0])).toBe(true);
@@ -136,7 +136,7 @@ test('Scroll Stopper: an own 10 s video stays whole after a short voiceover, not
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(new RegExp(`/audio-types\\?project=${project}$`));
 
-  const { file, voiceoverSeconds } = await finishAndDownload(page, project, dir, 'scroll-own', 10);
+  const { file, voiceoverSeconds } = await finishAndDownload(page, project, dir, 'scroll-own', { ownVideoSeconds: 10 });
   expect(voiceoverSeconds).toBeLessThan(5);
   // Long after the voice ended, the video still shows the user's own green clip.
   expect(near(pixelAt(file, 9.5, 0.5, 0.2), [0, 128, 0])).toBe(true);

@@ -133,7 +133,7 @@ test('Product Intro: four scene types with their images to a 14 s video, then th
 
   await page.getByRole('button', { name: 'Next' }).click();
   await writeFittingScript(page, project, 14);
-  const { file } = await finishAndDownload(page, project, dir, 'intro', 14);
+  const { file } = await finishAndDownload(page, project, dir, 'intro', { ownVideoSeconds: 14 });
   // The first scene's product is still in the final video.
   expect(near(pixelAt(file, 1.75, 0.5, 0.36), grounds.magenta)).toBe(true);
 });

@@ -86,7 +86,7 @@ test('Product Showcase: 7 s from the tile to a downloaded final video; the image
 
   await page.getByRole('button', { name: 'Next' }).click();
   await writeFittingScript(page, project, 7);
-  const { file } = await finishAndDownload(page, project, dir, 'showcase', 7, async () => {
+  const { file } = await finishAndDownload(page, project, dir, 'showcase', { ownVideoSeconds: 7, atSubtitles: async () => {
     // The showcase's captions are at the bottom: subtitles start in the middle, and choosing Bottom is warned of.
     const position = page.getByRole('group', { name: 'Position' });
     await expect(position.getByRole('radio', { name: 'Middle' })).toBeChecked();
@@ -97,7 +97,7 @@ test('Product Showcase: 7 s from the tile to a downloaded final video; the image
     await page.getByRole('button', { name: subtitleTexts.moveSubtitles('middle') }).click();
     await expect(position.getByRole('radio', { name: 'Middle' })).toBeChecked();
     await expect(page.getByText(subtitleTexts.coversPictureText('bottom'))).toHaveCount(0);
-  });
+  } });
   // The bottle is still in the final video, above where subtitles sit.
   expect(near(pixelAt(file, 2, 0.5, 0.36), blue)).toBe(true);
   // A contact sheet to look at: the showcase's caption at the bottom, the subtitles in the middle.

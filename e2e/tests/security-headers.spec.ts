@@ -7,7 +7,7 @@ import { mailboxLink } from './operator.ts';
  * A fresh account has no storyboard scenes or subtitles yet, and these answer 404 for "nothing saved yet"; the
  * browser logs that as a failed resource. Any other refused request is a problem.
  */
-const nothingSavedYet = ['/api/generate-and-store-scenes', '/api/get-latest-subtitles'];
+const nothingSavedYet = ['/api/generate-and-store-scenes', '/api/get-latest-subtitles', '/api/check-final-video'];
 const httpStatusLog = /^Failed to load resource: the server responded with a status of \d+/;
 
 /** Every console error, CSP violations included (Chromium reports each one there), and every uncaught exception. */

@@ -103,7 +103,7 @@ test('UGC Video: the form to a still, a reload on step 2, the video, and the tai
 
   await page.getByRole('button', { name: 'Next' }).click();
   await writeFittingScript(page, project, 7);
-  const { file } = await finishAndDownload(page, project, dir, 'ugc', 7);
+  const { file } = await finishAndDownload(page, project, dir, 'ugc', { ownVideoSeconds: 7 });
   // Somewhere across the frame's middle band, the bottle's blue is still there in the final video.
   const band = [0.3, 0.4, 0.5, 0.6, 0.7].flatMap((x) => [0.35, 0.45, 0.55].map((y) => pixelAt(file, 2, x, y)));
   expect(band.some((rgb) => near(rgb, blue))).toBe(true);

@@ -71,7 +71,8 @@ export const beforeAfterTexts = {
   busy: 'Generating your Before/After video',
   estimate: 'This usually takes a minute or two.',
   progressLabel: 'Generation progress',
-  imageToVideo: 'Image to video (1 AI credit for this video)',
+  /** The option's name says its cost: a motion template (no AI vendor set up) takes no AI credit (issue 29 §1). */
+  imageToVideo: (motionTemplate: boolean) => `Image to video (${motionTemplate ? 'motion template, no AI credit' : '1 AI credit for this video'})`,
   promptLabel: (side: BeforeAfterSide) => `${sideName(side)} prompt`,
   zoneHint: `An image or a video, up to ${maxImageUploadMb} MB`,
 } as const;

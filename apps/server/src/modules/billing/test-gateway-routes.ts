@@ -14,7 +14,7 @@ function page(reply: FastifyReply, title: string, body: string) {
 h1{font-size:20px;margin:0 0 4px}.note{color:#5b5f6b;font-size:14px}.amount{font-size:32px;font-weight:800;margin:16px 0}form{display:inline}
 button{font:inherit;font-weight:600;border:0;border-radius:8px;padding:12px 18px;margin:8px 8px 0 0;cursor:pointer}.pay{background:#6d28d9;color:#fff}.decline{background:#eeeaf7;color:#1f2330}
 button:focus-visible{outline:3px solid #a78bfa;outline-offset:2px}.badge{display:inline-block;background:#fef3c7;color:#92400e;border-radius:999px;padding:2px 10px;font-size:12px;font-weight:700}</style></head>
-<body><main><span class="badge">TEST MODE</span>${body}<p class="note">This is Reelsmith's built-in test gateway: no real money moves. Set RAZORPAY_* to take real payments.</p></main></body></html>`);
+<body><main><span class="badge">TEST MODE</span>${body}<p class="note">This is Reelsmith's built-in test gateway: no real money moves.</p></main></body></html>`);
 }
 
 /**

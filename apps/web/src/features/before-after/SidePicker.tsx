@@ -76,7 +76,7 @@ export function SidePicker({ side, draft, onChange, aiAvailable, offline, prompt
             onChange={(event) => onChange({ ...draft, imageToVideo: event.currentTarget.checked })}
             className="size-4 accent-accent"
           />
-          {`${name}: ${beforeAfterTexts.imageToVideo}`}
+          {`${name}: ${beforeAfterTexts.imageToVideo(offline)}`}
         </label>
       )}
       {draft.kind === 'image' && draft.imageToVideo && aiAvailable && offline && (
@@ -87,7 +87,7 @@ export function SidePicker({ side, draft, onChange, aiAvailable, offline, prompt
       {draft.kind === 'image' && (
         <TextAreaField
           label={beforeAfterTexts.promptLabel(side)}
-          hint={draft.imageToVideo ? 'Required: what moves, and how.' : 'Optional: words like “zoom in” or “pan left” choose the camera move.'}
+          hint={draft.imageToVideo ? 'Required: what moves, and how (e.g. “slow zoom in on the cake”).' : 'Optional: words like “zoom in” or “pan left” choose the camera move.'}
           value={draft.prompt}
           maxLength={beforeAfterPromptMax}
           rows={2}
