@@ -73,6 +73,7 @@ test('Create Video offers the eight video types with both notes; Escape closes; 
   await expect(dialog.getByRole('link', { name: /Custom Storyboard/ })).toHaveAttribute('href', '/script');
   // Smart Storyboard is named where it is (a step of Custom Storyboard), and Product Intro has an entry of its own.
   await expect(dialog.getByRole('link', { name: /Custom Storyboard/ })).toContainText('Smart Storyboard');
+  await expect(dialog.getByRole('link', { name: /Custom Storyboard/ })).toContainText('Create AI Video');
   await expect(dialog.getByRole('link', { name: /^Product Intro 14 secs/ })).toHaveAttribute('href', '/product-intro');
   await expect(dialog.getByText(dashboardMessages.musicNote)).toBeVisible();
   // This server has no AI vendor: the note says the AI formats make motion templates, which take no AI credit.

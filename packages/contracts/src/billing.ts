@@ -167,7 +167,7 @@ export const videoTypeTiles = [
   { title: 'Use Own Video', length: '59 secs', path: '/OwnVideo', preview: 'own-video', createsEntry: false, makes: 'Your clips joined, with voice and captions' },
   { title: 'Animated Images', length: '59 secs', path: '/ImagetoVideo', preview: 'animated-images', createsEntry: false, makes: 'Your photos as a moving slideshow' },
   { title: 'Add B-Rolls', length: '59 secs', path: '/BRolls', preview: 'add-brolls', createsEntry: true, makes: 'Pictures over a video you already have' },
-  { title: 'Custom Storyboard', length: '59 secs', path: '/script', preview: 'custom-storyboard', createsEntry: false, makes: 'Script first, then Smart Storyboard scenes' },
+  { title: 'Custom Storyboard', length: '59 secs', path: '/script', preview: 'custom-storyboard', createsEntry: false, makes: 'Script first, then Smart Storyboard scenes or Create AI Video' },
 ] as const;
 
 /** Product Intro has no tile in SPEC §2's table: the Create Video dialog offers it as its own entry under the tiles. */
