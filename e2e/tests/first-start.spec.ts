@@ -65,7 +65,7 @@ test('on a first start, a stock search says its matches are still being made and
   // 'sparkles' finds stills near the end of the library's order: none exists when the search comes.
   await dialog.getByLabel('Search images').fill('sparkles');
   await dialog.getByLabel('Search images').press('Enter');
-  const arriving = dialog.getByRole('status').filter({ hasText: /more stills matching your search are still being made for the built-in library/ });
+  const arriving = dialog.getByRole('status').filter({ hasText: /more stills? matching your search (is|are) still being made for the built-in library/ });
   await expect(arriving).toBeVisible({ timeout: 90_000 });
   await page.screenshot({ path: test.info().outputPath('first-start-arriving.png') });
 
