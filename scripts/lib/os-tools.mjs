@@ -27,7 +27,7 @@ export const requiredFiles = [
   { path: '/usr/share/festival/voices/us/cmu_us_slt_arctic_hts', pkg: 'festvox-us-slt-hts' },
 ];
 
-export const testOnlyCommands = [{ command: 'chromium', pkg: 'chromium' }, { command: 'pdftotext', pkg: 'poppler-utils' }];
+export const testOnlyCommands = [{ command: 'chromium', pkg: 'chromium' }, { command: 'pdftotext', pkg: 'poppler-utils' }, { command: 'tesseract', pkg: 'tesseract-ocr' }];
 /** Real recorded voices (LibriVox, public domain) the speech recognition tests listen to. */
 export const testOnlyFiles = [{ path: '/usr/share/pocketsphinx/test/data/librivox', pkg: 'pocketsphinx-testdata' }];
 

@@ -8,6 +8,13 @@ export type AiVideoTransition = (typeof aiVideoTransitions)[number];
 export const videoGeneratorNames = ['local', 'fal', 'replicate'] as const;
 export type VideoGeneratorName = (typeof videoGeneratorNames)[number];
 
+/**
+ * The offline motion templates (issue 30): each a drawn scene, a camera move and kinetic type of its own. `photo` is
+ * for a picture that is a scene itself (a shop front, a plate): it fills the frame and the camera moves over it.
+ */
+export const motionTemplateNames = ['hero', 'hand', 'usage', 'lifestyle', 'features', 'reveal', 'social-proof', 'outro', 'showcase', 'photo'] as const;
+export type MotionTemplateName = (typeof motionTemplateNames)[number];
+
 /** The texts of AI video generation (issue 14 §1); the flows built on it add their own. */
 export const aiVideoMessages = {
   /** A vendor's content policy turned the input down: the credit comes back. */
@@ -18,7 +25,7 @@ export const aiVideoMessages = {
    * Shown where a user picks the offline generator: it animates the still, it does not generate footage. Customers
    * are told what they get; how an operator switches a vendor on is printed at the server's start (standInsLine).
    */
-  offline: 'Motion template: a camera move over your picture, not AI-generated footage',
+  offline: 'Motion template: your picture in a drawn, moving scene with your words, not AI-generated footage',
   /** Beside Generate, before the click: what the start will cost (issue 29 §1). */
   offlineCost: 'Motion template · no AI credit',
   vendorCost: 'Uses 1 AI credit',

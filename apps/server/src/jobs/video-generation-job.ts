@@ -1,6 +1,6 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { aiVideoMessages, aiVideoTransitions } from '@reelsmith/contracts';
+import { aiVideoMessages, aiVideoTransitions, motionTemplateNames } from '@reelsmith/contracts';
 import {
   captionAss,
   fitClipArgs,
@@ -13,6 +13,7 @@ import {
   maxMotionSeconds,
   sceneTransitionSeconds,
   segmentArgs,
+  templateClipArgs,
   type JoinPart,
 } from '@reelsmith/media';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import type { VideoGenerationsRepository } from '../db/repositories/video-genera
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { planClipLengths } from '../providers/video-generation/lengths.ts';
+import { prepareTemplate } from '../providers/video-generation/templates/template-render.ts';
 import type { SourceImage, VideoGenerator } from '../providers/video-generation/types.ts';
 import { isReadableBy, storageKeySchema } from './stored-composition.ts';
 import { defineJob, JobCancelledError, PermanentJobError, type JobContext } from './types.ts';
@@ -36,6 +38,16 @@ export const videoGenerationScene = z.object({
   caption: z.string().trim().min(1).max(maxCaptionLength).optional(),
   /** A short tag in the top-left corner while the scene is on screen (a Before/After side's name). */
   label: z.string().trim().min(1).max(maxLabelLength).optional(),
+  /**
+   * For the motion templates (the offline generator): which one, and the user's words it sets. Offline, a scene's
+   * caption becomes the template's headline instead of a boxed caption.
+   */
+  template: z
+    .object({
+      name: z.enum(motionTemplateNames).optional(),
+      words: z.object({ details: z.string().trim().max(400).optional(), business: z.string().trim().max(200).optional() }).optional(),
+    })
+    .optional(),
 });
 
 /**
@@ -161,7 +173,14 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
       if (isLocal(scene)) {
         const path = join(work, `scene${i}.mp4`);
         const input = await storage.localPath(scene.key);
-        await ffmpeg(segmentArgs(scene.local === 'video' ? { video: input } : { still: input, prompt: scene.prompt }, scene.seconds, path), scene.seconds);
+        if (scene.local === 'video') await ffmpeg(segmentArgs({ video: input }, scene.seconds, path), scene.seconds);
+        else {
+          // A side of a Before/After is a scene itself: it fills the frame under a camera move.
+          const planes = join(work, `scene${i}-planes`);
+          await mkdir(planes, { recursive: true });
+          const { options } = await prepareTemplate({ photo: await readFile(input), prompt: scene.prompt, seconds: scene.seconds, template: { name: 'photo' }, workDir: planes });
+          await ffmpeg(templateClipArgs({ ...options, outputPath: path }), scene.seconds);
+        }
         parts.push({ path, seconds: scene.seconds, ...transitionAt(i), ...(scene.label ? { label: scene.label } : {}) });
         context.progress((90 * parts.length) / pieces);
         continue;
@@ -171,7 +190,8 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
       for (const [j, seconds] of plans[i]!.entries()) {
         let vendorId = recorded.get(`${i}.${j}`);
         if (!vendorId) {
-          const submitted = (await vendor.submit({ image: await sourceOf(still), prompt: scene.prompt, seconds })).vendorId;
+          const template = hosted ? undefined : { ...scene.template, words: { ...scene.template?.words, ...(scene.caption ? { headline: scene.caption } : {}) } };
+          const submitted = (await vendor.submit({ image: await sourceOf(still), prompt: scene.prompt, seconds, ...(template ? { template } : {}) })).vendorId;
           vendorId = hosted ? await generations.record({ jobId, scene: i, segment: j }, { userId, generator: generator.name as 'fal' | 'replicate', vendorId: submitted }) : submitted;
           // Another run of this job recorded its generation first: that one is polled, this one is not needed.
           if (vendorId !== submitted) await generator.cancel(submitted).catch(() => undefined);
@@ -184,7 +204,8 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
         // The motion renderer already makes 1080x1920 at the join's frame rate, and the join trims each part to its share.
         const fitted = hosted ? join(work, `scene${i}-${j}.mp4`) : raw;
         if (hosted) await ffmpeg(fitClipArgs(raw, fitted, shares[j]!), shares[j]!);
-        const [caption, label] = j === 0 ? [scene.caption, scene.label] : [];
+        // Offline, the template set the caption as its headline already.
+        const [caption, label] = j === 0 ? [hosted ? scene.caption : undefined, scene.label] : [];
         parts.push({ path: fitted, seconds: shares[j]!, ...(j === 0 ? transitionAt(i) : {}), ...(caption ? { caption } : {}), ...(label ? { label } : {}) });
         if (j + 1 < plans[i]!.length) {
           const lastFrame = join(work, `scene${i}-${j}-last.png`);

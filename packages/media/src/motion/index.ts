@@ -4,3 +4,5 @@ export { motionFromPrompt, motionMoves, type MotionMove } from './moves.ts';
 export { joinClipsArgs, joinedSeconds, lastFrameArgs, type JoinPart } from './join.ts';
 export { segmentArgs, type SegmentSource } from './segment.ts';
 export { captionAss, captionFontSize, captionText, joinedCaptions, maxCaptionLength, maxLabelLength, type CaptionEvent } from './caption.ts';
+export { templateClipArgs, type TemplateClipOptions, type TemplatePlane } from './template.ts';
+export { defaultKineticLook, dotPath, headlineSize, kineticAss, kineticBand, roundedRectPath, starPath, strokePath, type KineticBlock, type KineticLook, type KineticShape } from './kinetic-type.ts';

@@ -23,15 +23,16 @@ const num = (n: number) => String(Math.round(n * 1e6) / 1e6);
  * stepping d by one moves that by 1 - r (about a tenth of a pixel at a zoom of 1.1), so some d in a dozen lands within
  * a twentieth of a pixel of where perspective would look. Crops of 4:2:0 video fall on even pixels, so c and d are
  * even and the error is at most a tenth. The window is aligned at the frame's centre, where the rounding of the
- * scaled size to whole pixels matters least (a quarter of a pixel at the edges). Counts frames from 0 (`n`).
+ * scaled size to whole pixels matters least (a quarter of a pixel at the edges). Counts frames from 0 (`n`). A layer
+ * with an alpha channel (`transparent`) is padded with clear pixels, so it can be laid over another.
  */
-export function scaledCamera(poses: readonly [Pose, Pose], frames: number): string {
+export function scaledCamera(poses: readonly [Pose, Pose], frames: number, options: { transparent?: boolean } = {}): string {
   const x = scaledAxis('x', motionFrame.width, poses, frames);
   const y = scaledAxis('y', motionFrame.height, poses, frames);
   const e = escapeFilterValue;
   return [
     // Room for windows that reach past the picture: only their parts outside the kept crop do.
-    `pad=${x.padded}:${y.padded}:${x.before}:${y.before}`,
+    `pad=${x.padded}:${y.padded}:${x.before}:${y.before}${options.transparent ? ':color=black@0' : ''}`,
     `crop=w=${x.window}:h=${y.window}:x=${e(x.start)}:y=${e(y.start)}`,
     `scale=w=${e(x.scaled)}:h=${e(y.scaled)}:eval=frame:flags=bilinear`,
     `crop=w=${motionFrame.width}:h=${motionFrame.height}:x=${e(x.offset)}:y=${e(y.offset)}`,

@@ -11,6 +11,7 @@ import {
   type AiVideoTransition,
   type GenerateIntroResponse,
   type IntroSceneType,
+  type MotionTemplateName,
 } from '@reelsmith/contracts';
 import { crossedSceneSeconds } from '@reelsmith/media';
 import { UserFacingError } from '../../errors.ts';
@@ -44,6 +45,18 @@ interface CheckedScene {
   extension: string;
   image: FormFile;
 }
+
+/** Offline, each scene type is a motion template of its own, so two types on one photo look clearly different. */
+const introTemplates: Record<IntroSceneType, MotionTemplateName> = {
+  'Hero Shot': 'hero',
+  'Hand Showcase': 'hand',
+  'Usage in Action': 'usage',
+  'Lifestyle Context': 'lifestyle',
+  'Exploded Features': 'features',
+  'Social Proof Snap': 'social-proof',
+  'Before/After Reveal': 'reveal',
+  'Dynamic Outro': 'outro',
+};
 
 const refuse = (status: number, message: string, field: string) => new UserFacingError(status, message, field);
 const fieldOf = (n: number, part: 'prompt1' | 'prompt2' | 'image') => `scene${n}_${part}`;
@@ -113,6 +126,7 @@ export function createProductIntroService(deps: ProductIntroDependencies) {
               imageKey: keys[i]!,
               prompt: introScenePrompt(scene.type, scene.extension),
               seconds: crossedSceneSeconds(i, scenes.length, introSceneSeconds),
+              template: { name: introTemplates[scene.type], ...(scene.extension ? { words: { details: scene.extension } } : {}) },
             })),
             join: { transition: request.transition },
             outputKey: deps.videoJobs.outputKey(project, 'intro'),

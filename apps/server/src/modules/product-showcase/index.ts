@@ -5,7 +5,7 @@ import { registerProductShowcaseRoutes } from './product-showcase-routes.ts';
 
 /** Product Showcase: one or two product images brought to life with their texts on them, as 7 s scenes. */
 export function productShowcaseModule(infra: Infrastructure, shared: SharedCore): FeatureModule {
-  const showcase = createProductShowcaseService({ ...shared, quotas: infra.quotas, job: infra.jobs.videoGeneration, probe: shared.probeMedia, tmpDir: infra.config.tmpDir });
+  const showcase = createProductShowcaseService({ ...shared, quotas: infra.quotas, job: infra.jobs.videoGeneration, probe: shared.probeMedia, tmpDir: infra.config.tmpDir, generatorName: infra.videoGenerator.name });
   return {
     register({ router }) {
       registerProductShowcaseRoutes(router, { showcase, generatorName: infra.videoGenerator.name });

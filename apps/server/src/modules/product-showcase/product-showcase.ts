@@ -9,6 +9,7 @@ import {
   type ShowcaseLength,
 } from '@reelsmith/contracts';
 import { crossedSceneSeconds } from '@reelsmith/media';
+import type { VideoGenerator } from '../../providers/video-generation/types.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { VideoGenerationInput } from '../../jobs/video-generation-job.ts';
 import { inspectBuffer } from '../../core/files/upload-inspection.ts';
@@ -35,7 +36,9 @@ export interface ShowcaseRequest {
   transition: AiVideoTransition | '';
 }
 
-export type ProductShowcaseDependencies = GenerationStartDependencies;
+export interface ProductShowcaseDependencies extends GenerationStartDependencies {
+  generatorName: VideoGenerator['name'];
+}
 
 const refuse = (status: number, message: string, field: string) => new UserFacingError(status, message, field);
 
@@ -100,7 +103,13 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
           for (const scene of scenes) keys.push(await scope.store(userId, 'showcase-image', { content: scene.image!.content!, filename: scene.image!.filename }));
           const outputKey = deps.videoJobs.outputKey(project, 'showcase');
           const payload: VideoGenerationInput = {
-            scenes: scenes.map((scene, i) => ({ imageKey: keys[i]!, prompt: scene.text.trim(), seconds: sceneSeconds(i, scenes.length), caption: scene.text.trim() })),
+            scenes: scenes.map((scene, i) => ({
+              imageKey: keys[i]!,
+              prompt: scene.text.trim(),
+              seconds: sceneSeconds(i, scenes.length),
+              caption: scene.text.trim(),
+              template: { name: 'showcase' as const },
+            })),
             ...(scenes.length === 2 && request.transition ? { join: { transition: request.transition } } : {}),
             outputKey,
           };
@@ -112,8 +121,10 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
           // The generated video is the project's background once it exists (the page goes on only then): played once
           // and kept whole however short the voiceover, and silent, so no sound of its own is listened for.
           const clip = { key: deps.videoJobs.outputKey(project, 'showcase'), duration: showcaseSceneSeconds * scenes.length };
-          // Its scene captions sit at the bottom of the picture, where the subtitles would otherwise go.
-          const background = { kind: 'clips' as const, clips: [clip], fit: 'trim' as const, hasSpeech: false, textAt: 'bottom' as const };
+          // A vendor's clips get the scene texts as captions at the bottom, where subtitles would otherwise go; a motion
+          // template sets them as its headline at the top, clear of every subtitle position.
+          const textAt = deps.generatorName === 'local' ? {} : { textAt: 'bottom' as const };
+          const background = { kind: 'clips' as const, clips: [clip], fit: 'trim' as const, hasSpeech: false, ...textAt };
           const started = await workflow.save(project, { background });
           await deps.videoJobs.track(started, 'showcase', job.id);
           return { ...answer(project), ...(await deps.videoJobs.estimate(job)) };

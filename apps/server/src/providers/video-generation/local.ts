@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { maxMotionSeconds, motionClipArgs } from '@reelsmith/media';
+import { maxMotionSeconds, templateClipArgs } from '@reelsmith/media';
 import type { MediaPort } from '../media/types.ts';
+import { prepareTemplate } from './templates/template-render.ts';
 import { VideoGenerationError, type VideoGenerator } from './types.ts';
 
 /** Every whole second up to the renderer's longest clip: a scene never needs a chain or a long trim. */
@@ -11,8 +12,8 @@ const localLengths = Array.from({ length: maxMotionSeconds }, (_, i) => i + 1);
 const idPattern = /^[0-9a-f-]{36}$/;
 
 /**
- * The offline default: the motion renderer (a camera move chosen from the prompt over the still) instead of
- * generated footage. It renders during submit, so a status only finds the finished file; the clip lives on this
+ * The offline default: motion templates (the product cut out and set in a drawn, moving scene with the user's words,
+ * or a photo that is a scene itself filling the frame under a camera move) instead of generated footage. It renders during submit, so a status only finds the finished file; the clip lives on this
  * worker's disk, and a generation it no longer has (another worker made it, or it was released) reads as failed.
  */
 export function createLocalVideoGenerator(deps: { media: MediaPort; dir: string }): VideoGenerator {
@@ -33,14 +34,19 @@ export function createLocalVideoGenerator(deps: { media: MediaPort; dir: string 
       const output = clipPath(vendorId);
       // Rendered beside its final name, so a status never sees half a clip.
       const partial = join(deps.dir, `${vendorId}.part.mp4`);
+      const workDir = join(deps.dir, `${vendorId}.planes`);
       try {
-        const { args } = motionClipArgs({ imagePath: request.image.path, prompt: request.prompt, seconds: request.seconds, outputPath: partial });
-        await deps.media.runFfmpeg(args, { duration: request.seconds, signal, timeoutMs: 10 * 60 * 1000 });
+        await mkdir(workDir, { recursive: true });
+        const photo = await readFile(request.image.path);
+        const { options } = await prepareTemplate({ photo, prompt: request.prompt, seconds: request.seconds, ...(request.template ? { template: request.template } : {}), workDir });
+        await deps.media.runFfmpeg(templateClipArgs({ ...options, outputPath: partial }), { duration: request.seconds, signal, timeoutMs: 10 * 60 * 1000 });
         await rename(partial, output);
       } catch (error) {
         await rm(partial, { force: true });
         if (signal?.aborted) throw signal.reason;
         throw new VideoGenerationError('permanent', `the motion render failed: ${(error as Error).message}`, { cause: error });
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
       }
       return { vendorId };
     },

@@ -5,6 +5,8 @@
  * on its own; only submit starts (and bills) a generation.
  */
 
+import type { TemplateRequest } from './templates/template-words.ts';
+
 /** The picture to animate: a file on this machine (uploaded to the vendor, or inline when small) or a URL the vendor can fetch. */
 export type SourceImage = { path: string } | { url: string };
 
@@ -13,6 +15,8 @@ export interface GenerationRequest {
   prompt: string;
   /** One of the generator's `lengths`: pick it with planClipLengths. */
   seconds: number;
+  /** For the motion templates (the local generator): which one and the user's words on it. Vendors read the prompt. */
+  template?: TemplateRequest;
 }
 
 export type GenerationState = 'queued' | 'running' | 'completed' | 'failed' | 'refused';
