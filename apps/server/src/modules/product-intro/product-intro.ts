@@ -19,6 +19,7 @@ import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import type { FormFile } from '../../http/multipart-form.ts';
 import type { VideoGenerationInput } from '../../jobs/video-generation-job.ts';
 import type { VideoGenerator } from '../../providers/video-generation/types.ts';
+import type { BusinessOf } from '../../providers/video-generation/templates/template-words.ts';
 import { inspectBuffer } from '../../core/files/upload-inspection.ts';
 import type { GenerationStartDependencies } from '../../core/paid-jobs/paid-jobs.ts';
 
@@ -38,6 +39,8 @@ export interface IntroRequest {
 
 export interface ProductIntroDependencies extends GenerationStartDependencies {
   generatorName: VideoGenerator['name'];
+  /** The business profile: its name is set on the templates that have room for it. */
+  business: BusinessOf;
 }
 
 interface CheckedScene {
@@ -121,12 +124,13 @@ export function createProductIntroService(deps: ProductIntroDependencies) {
           const project = found ?? (await scope.project(deps.quotas, userId, undefined, 'product-intro'));
           const keys: string[] = [];
           for (const scene of scenes) keys.push(await scope.store(userId, 'intro-image', scene.image));
+          const business = (await deps.business(userId))?.businessName?.trim().slice(0, 200);
           const payload: VideoGenerationInput = {
             scenes: scenes.map((scene, i) => ({
               imageKey: keys[i]!,
               prompt: introScenePrompt(scene.type, scene.extension),
               seconds: crossedSceneSeconds(i, scenes.length, introSceneSeconds),
-              template: { name: introTemplates[scene.type], ...(scene.extension ? { words: { details: scene.extension } } : {}) },
+              template: { name: introTemplates[scene.type], words: { ...(scene.extension ? { details: scene.extension } : {}), ...(business ? { business } : {}) } },
             })),
             join: { transition: request.transition },
             outputKey: deps.videoJobs.outputKey(project, 'intro'),

@@ -10,6 +10,7 @@ import {
 } from '@reelsmith/contracts';
 import { crossedSceneSeconds } from '@reelsmith/media';
 import type { VideoGenerator } from '../../providers/video-generation/types.ts';
+import type { BusinessOf } from '../../providers/video-generation/templates/template-words.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { VideoGenerationInput } from '../../jobs/video-generation-job.ts';
 import { inspectBuffer } from '../../core/files/upload-inspection.ts';
@@ -38,6 +39,8 @@ export interface ShowcaseRequest {
 
 export interface ProductShowcaseDependencies extends GenerationStartDependencies {
   generatorName: VideoGenerator['name'];
+  /** The business profile: its name is the kicker over each scene's headline. */
+  business: BusinessOf;
 }
 
 const refuse = (status: number, message: string, field: string) => new UserFacingError(status, message, field);
@@ -102,13 +105,14 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
           const keys: string[] = [];
           for (const scene of scenes) keys.push(await scope.store(userId, 'showcase-image', { content: scene.image!.content!, filename: scene.image!.filename }));
           const outputKey = deps.videoJobs.outputKey(project, 'showcase');
+          const business = (await deps.business(userId))?.businessName?.trim().slice(0, 200);
           const payload: VideoGenerationInput = {
             scenes: scenes.map((scene, i) => ({
               imageKey: keys[i]!,
               prompt: scene.text.trim(),
               seconds: sceneSeconds(i, scenes.length),
               caption: scene.text.trim(),
-              template: { name: 'showcase' as const },
+              template: { name: 'showcase' as const, ...(business ? { words: { business } } : {}) },
             })),
             ...(scenes.length === 2 && request.transition ? { join: { transition: request.transition } } : {}),
             outputKey,

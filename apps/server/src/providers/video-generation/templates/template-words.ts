@@ -10,6 +10,9 @@ export interface TemplateWords {
   business?: string;
 }
 
+/** The business profile as the flows read it for a template's words: its name is the kicker. */
+export type BusinessOf = (userId: string) => Promise<{ businessName?: string } | null | undefined>;
+
 export interface TemplateRequest {
   /** Chosen from the prompt's words when absent. */
   name?: MotionTemplateName;
