@@ -28,7 +28,7 @@ test('UGC Video: the form to a still, a reload on step 2, the video, and the tai
   await openFromTile(page, 'ugc', /UGC Video/, /\/ugc-video$/);
   await expect(page.getByRole('heading', { name: ugcTexts.heading })).toBeVisible();
 
-  // The spec's defaults, and the offline compositor saying which choices it cannot draw.
+  // The spec's defaults, and the offline compositor saying it draws the person as an illustration.
   await expect(page.getByLabel(ugcFieldLabels.gender)).toHaveValue('Female');
   await expect(page.getByLabel(ugcFieldLabels.ethnicity)).toHaveValue('Caucasian');
   await expect(page.getByLabel(ugcFieldLabels.ageGroup)).toHaveValue('Adult');

@@ -86,7 +86,7 @@ describe.each(Object.keys(setups) as (keyof typeof setups)[])('UGC through %s', 
   });
 
   it('sends the photo and the prompt built from every choice, keeps a refusal’s words, and turns the still into a 14 s video', async () => {
-    expect(await api.settings()).toMatchObject({ image_generator: vendor.name, people_drawn: true });
+    expect(await api.settings()).toMatchObject({ image_generator: vendor.name });
     vendor.refuseNextImage();
     const refused = generateUgcImageResponse.parse((await api.generateImage(form)).json());
     expect(await api.image(refused.video_id)).toMatchObject({ status: 'error', ugc_image: null, error: ugcTexts.imageRefused });

@@ -76,7 +76,7 @@ describe.each(targets)('UGC video on $name', (target) => {
   }, 60_000);
 
   it('makes the still offline, restores both steps, and begins the video offline without an AI credit, also when it fails', async () => {
-    expect(await api.settings()).toMatchObject({ image_generator: 'local', people_drawn: false, video_generator: 'local', images_left: 15 });
+    expect(await api.settings()).toMatchObject({ image_generator: 'local', video_generator: 'local', images_left: 15 });
     const used = await api.aiVideosUsed();
     const started = await api.generateImage(form);
     expect(started.statusCode, started.body).toBe(200);

@@ -83,8 +83,9 @@ export function ugcVideoPrompt(config: UgcConfig): string {
   return `Handheld phone video, slow natural camera motion: ${action}. Keep the product unchanged.`;
 }
 
-/** The choices only a real image model can honour: the offline compositor draws no person. */
+/** The choices that shape the person: a vendor draws them in its photo, the offline compositor as an illustrated presenter. */
 export const ugcPersonChoices = ['gender', 'ethnicity', 'ageGroup', 'clothing'] as const satisfies readonly (keyof UgcConfig)[];
+export type UgcPerson = Pick<UgcConfig, (typeof ugcPersonChoices)[number]>;
 
 /** SPEC §9: UGC video lengths, default 7. */
 export const ugcLengths = ['7', '14'] as const;
@@ -157,8 +158,6 @@ export const imageGeneratorNames = ['openai', 'fal', 'local'] as const;
 /** Which generators make the still and the video: the offline ones are labelled as such on the pages. */
 export const ugcSettingsResponse = z.object({
   image_generator: z.enum(imageGeneratorNames),
-  /** False for the offline compositor: the person choices are not drawn, and the page says so. */
-  people_drawn: z.boolean(),
   video_generator: z.enum(videoGeneratorNames),
   /** How many UGC images the user may still make in this plan period. */
   images_left: z.number().int().min(0),
@@ -185,8 +184,8 @@ export const ugcTexts = {
   generateImage: 'Generate Image',
   imageBusy: 'Generating your UGC image',
   imageEstimate: 'This usually takes under a minute. Do not refresh.',
-  offlineImage: 'Image template: your product is placed on an illustrated scene of the background you choose.',
-  offlinePeople: (choices: string) => `The image template shows no people (only a hand for 'Held by person'), so ${choices} do not change the picture.`,
+  offlineImage: 'Image template: your product is placed on an illustrated scene of the background you choose, beside an illustrated presenter.',
+  offlinePeople: (choices: string) => `${choices} shape the illustrated presenter. The picture is tagged 'Illustration', as it shows no real person.`,
   imagesLeft: (n: number) => `${n} image generation${n === 1 ? '' : 's'} left in this plan period.`,
   // Server refusals (SPEC §5: product name and image are needed).
   needProduct: 'Please enter the product name.',

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ugcBackgrounds, ugcPlacements, ugcTexts } from '@reelsmith/contracts';
+import { ugcAgeGroups, ugcBackgrounds, ugcClothing, ugcDefaults, ugcEthnicities, ugcGenders, ugcPlacements, ugcTexts } from '@reelsmith/contracts';
 import { z } from 'zod';
 import type { MediaPort } from '../providers/media/types.ts';
 import { coverToStill } from '../providers/image-generation/still-format.ts';
@@ -16,6 +16,10 @@ export const imageGenerationPayload = z.object({
   prompt: z.string().trim().min(1).max(4000),
   background: z.enum(ugcBackgrounds),
   placement: z.enum(ugcPlacements),
+  // A job queued before the person was drawn offline has none: it gets the form's default person.
+  person: z
+    .object({ gender: z.enum(ugcGenders), ethnicity: z.enum(ugcEthnicities), ageGroup: z.enum(ugcAgeGroups), clothing: z.enum(ugcClothing) })
+    .default({ gender: ugcDefaults.gender, ethnicity: ugcDefaults.ethnicity, ageGroup: ugcDefaults.ageGroup, clothing: ugcDefaults.clothing }),
   /** Fixed by the caller, so a retried job overwrites its own still. */
   outputKey: z.string().regex(/^users\/[^/]+\/renders\/[a-zA-Z0-9._-]+\.jpg$/),
 });
@@ -61,7 +65,7 @@ export function createImageGenerationJob(deps: ImageGenerationJobDeps) {
         const vendor = vendorSession(generator, media, pacing, signal, messages);
         context.progress(5);
         const productImagePath = await storage.localPath(payload.productKey);
-        const { vendorId } = await vendor.submit({ productImagePath, prompt: payload.prompt, background: payload.background, placement: payload.placement });
+        const { vendorId } = await vendor.submit({ productImagePath, prompt: payload.prompt, background: payload.background, placement: payload.placement, person: payload.person });
         context.progress(50);
         const status = await vendor.settle(vendorId);
         const raw = join(work, 'still.source');

@@ -38,7 +38,7 @@ export interface UgcDependencies {
   signer: FileUrlSigner;
   probe: MediaProber;
   tmpDir: string;
-  imageGenerator: Pick<ImageGenerator, 'name' | 'drawsPeople'>;
+  imageGenerator: Pick<ImageGenerator, 'name'>;
   videoGeneratorName: VideoGenerator['name'];
   images: {
     /** The user's UGC stills started since a time that did not fail: the per-period bound counts them. */
@@ -144,7 +144,8 @@ export function createUgcService(deps: UgcDependencies) {
           // A new name per still, so a browser never shows an earlier still from its cache.
           const imageKey = `users/${userId}/renders/${project.id}-ugc-${randomBytes(6).toString('hex')}.jpg`;
           stored = { productKey, imageKey };
-          const payload = { productKey, prompt: ugcImagePrompt(config), background: config.background, placement: config.productPlacement, outputKey: imageKey };
+          const person = { gender: config.gender, ethnicity: config.ethnicity, ageGroup: config.ageGroup, clothing: config.clothing };
+          const payload = { productKey, prompt: ugcImagePrompt(config), background: config.background, placement: config.productPlacement, person, outputKey: imageKey };
           return { project, job: deps.imageJob, payload, idempotencyKey };
         },
         async began(project, job) {
@@ -241,7 +242,6 @@ export function createUgcService(deps: UgcDependencies) {
       const { left } = await imageAllowance(userId, await deps.quotas.current(userId));
       return {
         image_generator: deps.imageGenerator.name,
-        people_drawn: deps.imageGenerator.drawsPeople,
         video_generator: deps.videoGeneratorName,
         images_left: left,
       };

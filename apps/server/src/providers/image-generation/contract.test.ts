@@ -25,6 +25,7 @@ const request: ImageRequest = {
   prompt: 'Authentic vertical 9:16 photo: the Lumi serum from the photo stands on a counter in a clean modern kitchen.',
   background: 'Kitchen',
   placement: 'Placed on the counter',
+  person: { gender: 'Male', ethnicity: 'Indian', ageGroup: 'Elderly', clothing: 'Traditional' },
 };
 
 /** What the contract needs from a vendor stand-in, whichever protocol it speaks. */
@@ -142,7 +143,6 @@ describe.each(Object.keys(vendors))('image generation contract: %s', (name) => {
     const { final } = await settle(vendor.generator, vendorId);
     expect(final.state).toBe('completed');
     expect(await sharp(await stillOf(final)).metadata()).toMatchObject(vendor.stillSize);
-    expect(vendor.generator.drawsPeople).toBe(true);
   });
 
   it('reports a content-policy refusal as refused, apart from failures', async () => {
@@ -196,13 +196,24 @@ describe('image generation contract: local', () => {
     const status = await generator.status(vendorId);
     expect(status).toMatchObject({ state: 'completed', resultPath: expect.stringMatching(/\.jpg$/) });
     expect(await sharp(await stillOf(status)).metadata()).toMatchObject({ format: 'jpeg', width: 1080, height: 1920 });
-    expect(generator.drawsPeople).toBe(false);
     await expect(generator.cancel(vendorId)).resolves.toBeUndefined();
     await expect(generator.cancel(vendorId)).resolves.toBeUndefined();
     await generator.release!(vendorId);
     await generator.release!(vendorId);
     expect(existsSync(status.resultPath!)).toBe(false);
     expect((await generator.status(vendorId)).state).toBe('failed');
+  });
+
+  it("draws the request's person: another skin tone and clothing change the presenter's pixels", async () => {
+    const presenter = async (person: ImageRequest['person']) => {
+      const { vendorId } = await generator.submit({ ...request, person });
+      const pixels = await sharp(await stillOf(await generator.status(vendorId))).extract({ left: 620, top: 440, width: 420, height: 780 }).raw().toBuffer();
+      await generator.release!(vendorId);
+      return pixels;
+    };
+    const a = await presenter(request.person);
+    const b = await presenter({ ...request.person, ethnicity: 'Caucasian', clothing: 'Sportswear' });
+    expect(a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length).toBeGreaterThan(15);
   });
 
   it('refuses an id it cannot have made, and a product file that is not an image', async () => {

@@ -35,7 +35,6 @@ export function createFalImageGenerator(settings: FalImageSettings): ImageGenera
   const photos = { dataUri: false, inlineMaxBytes: 0, upload: createFalStorage(settings) };
   return {
     name: 'fal',
-    drawsPeople: true,
 
     async submit(request, signal) {
       const input = {

@@ -38,7 +38,6 @@ export function createOpenAiImageGenerator(settings: OpenAiImageSettings, deps: 
 
   return {
     name: 'openai',
-    drawsPeople: true,
 
     async submit(request, signal) {
       const photo = await readSendableImage(request.productImagePath);

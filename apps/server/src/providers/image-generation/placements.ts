@@ -1,10 +1,11 @@
+import type { Look } from './presenter.ts';
 import { svgDocument } from './scene-parts.ts';
 import { counterTop } from './scenes.ts';
 
 /**
  * The two placements of the UGC form as SVG over the scene: the product standing on the counter with a contact
- * shadow, or held up in a stylised hand, larger and tilted. Pure: the product comes in as a data URI with its
- * outline (each row's solid span), and the layout is decided here.
+ * shadow, or held up in the presenter's hand, larger and tilted. Both sit left of the middle, clear of the presenter's
+ * face. Pure: the product comes in as a data URI with its outline (each row's solid span), and the layout is decided here.
  */
 export interface PlacedProduct {
   href: string;
@@ -15,9 +16,11 @@ export interface PlacedProduct {
 }
 
 /** The box a product is fitted inside (aspect ratio kept), per placement. */
-export const standingFit = { width: 660, height: 860 };
-export const heldFit = { width: 740, height: 860 };
+export const standingFit = { width: 600, height: 820 };
+export const heldFit = { width: 680, height: 840 };
 export const heldTiltDegrees = -7;
+/** The product's middle across the frame: left of the presenter, who stands on the right. */
+const productX = 400;
 
 const image = (p: PlacedProduct, x: number, y: number, extra = '') =>
   `<image href="${p.href}" x="${x}" y="${y}" width="${p.width}" height="${p.height}" preserveAspectRatio="none" ${extra}/>`;
@@ -29,9 +32,9 @@ function baseSpan(p: PlacedProduct): [number, number] {
   return [Math.min(...rows.map((s) => s[0])), Math.max(...rows.map((s) => s[1]))];
 }
 
-/** Standing on the counter, centred, its base a little in front of the counter's far edge. */
+/** Standing on the counter, its base a little in front of the counter's far edge. */
 export function standingProductSvg(p: PlacedProduct): string {
-  const x = Math.round(540 - p.width / 2);
+  const x = Math.round(productX - p.width / 2);
   const bottom = counterTop + 230;
   const y = bottom - p.height;
   const [baseLeft, baseRight] = baseSpan(p);
@@ -50,11 +53,11 @@ export function standingProductSvg(p: PlacedProduct): string {
   return svgDocument(defs, body);
 }
 
-const skin = { base: '#e2ad8a', shade: '#c68c69', crease: '#a86d4f', nail: '#f4d5c6' };
-const sleeve = { base: '#6d7f96', shade: '#5a6b80', cuff: '#7f90a6' };
+type Skin = Look['skin'];
+type Point = { x: number; y: number };
 
 /** A finger as a capsule from (x1, y) to (x2, y) with the nail at x2's end. */
-function finger(x1: number, x2: number, y: number, thickness: number): string {
+function finger(skin: Skin, x1: number, x2: number, y: number, thickness: number): string {
   const left = Math.min(x1, x2);
   const nailX = x2 > x1 ? x2 - thickness * 0.62 : x2 + thickness * 0.12;
   return [
@@ -64,39 +67,55 @@ function finger(x1: number, x2: number, y: number, thickness: number): string {
 }
 
 /** A tapering band from a to b (half-widths at each end), moved sideways by `offset`: an arm, a sleeve, a fold. */
-function limb(a: { x: number; y: number }, b: { x: number; y: number }, halfA: number, halfB: number, fill: string, offset = 0): string {
+function limb(a: Point, b: Point, halfA: number, halfB: number, fill: string, offset = 0): string {
   const length = Math.hypot(b.x - a.x, b.y - a.y);
   const nx = (a.y - b.y) / length;
   const ny = (b.x - a.x) / length;
-  const at = (p: { x: number; y: number }, half: number) => [`${p.x + nx * (offset + half)} ${p.y + ny * (offset + half)}`, `${p.x + nx * (offset - half)} ${p.y + ny * (offset - half)}`];
+  const at = (p: Point, half: number) => [`${p.x + nx * (offset + half)} ${p.y + ny * (offset + half)}`, `${p.x + nx * (offset - half)} ${p.y + ny * (offset - half)}`];
   const [a1, a2] = at(a, halfA);
   const [b1, b2] = at(b, halfB);
   return `<path d="M${a1} L${b1} L${b2} L${a2} z" fill="${fill}"/>`;
 }
 
+
 /**
- * Held up towards the camera by a hand from the lower right: the arm and palm behind the product, four fingers
- * curled round its left edge and the thumb round its right, where the outline actually is on those rows.
+ * Held up beside the presenter's face: the upper arm from the shoulder down to the elbow, the forearm up behind the
+ * product to the palm, four fingers curled round its left edge and the thumb round its right, where the outline
+ * actually is on those rows. Skin and sleeve are the presenter's.
  */
-export function heldProductSvg(p: PlacedProduct): string {
-  const x = Math.round(540 - p.width / 2);
-  const y = Math.round(860 - p.height / 2);
+export function heldProductSvg(p: PlacedProduct, look: Look, shoulder: Point): string {
+  const { skin, sleeve } = look;
+  const x = Math.round(productX - p.width / 2);
+  // Low enough that a wide product passes under the presenter's chin.
+  const y = Math.round(910 - p.height / 2);
   const cx = x + p.width / 2;
+  const cy = y + p.height / 2;
   const bottom = y + p.height;
-  const t = Math.min(58, Math.max(36, p.height * 0.062));
+  const t = Math.min(52, Math.max(34, p.height * 0.058));
   const gripY = y + p.height * (p.kind === 'card' ? 0.78 : 0.64);
   const span = (row: number) => p.spans[Math.min(p.height - 1, Math.max(0, Math.round(row - y)))] ?? [0, p.width];
 
-  // The forearm runs from behind the product's lower half down and out of the frame at the lower right.
+  // The elbow is placed in the frame, below the shoulder; the hand's group is tilted, so it is turned back into it.
+  const elbow = { x: shoulder.x + 30, y: Math.max(shoulder.y + 440, bottom + 60) };
+  const turn = (-heldTiltDegrees * Math.PI) / 180;
+  const groupElbow = {
+    x: cx + (elbow.x - cx) * Math.cos(turn) - (elbow.y - cy) * Math.sin(turn),
+    y: cy + (elbow.x - cx) * Math.sin(turn) + (elbow.y - cy) * Math.cos(turn),
+  };
+  const upperArm = [
+    limb(shoulder, elbow, t * 1.9, t * 1.7, sleeve.base),
+    `<circle cx="${elbow.x}" cy="${elbow.y}" r="${t * 1.7}" fill="${sleeve.base}"/>`,
+    limb(shoulder, elbow, t * 0.1, t * 0.1, sleeve.shade, t * 1.2),
+  ].join('');
+
   const wrist = { x: cx + p.width * 0.1, y: gripY };
-  const elbow = { x: wrist.x + 330, y: 2350 };
-  const along = (k: number) => ({ x: wrist.x + (elbow.x - wrist.x) * k, y: wrist.y + (elbow.y - wrist.y) * k });
-  const cuff = (bottom + 120 - wrist.y) / (elbow.y - wrist.y);
+  const along = (k: number) => ({ x: wrist.x + (groupElbow.x - wrist.x) * k, y: wrist.y + (groupElbow.y - wrist.y) * k });
+  const cuff = 0.42;
   const arm = [
-    limb(wrist, elbow, t * 1.5, t * 2.1, 'url(#forearm)'),
-    limb(along(cuff), elbow, t * 2.05, t * 2.5, sleeve.base),
-    limb(along(cuff), along(cuff + 0.03), t * 2.1, t * 2.15, sleeve.cuff),
-    limb(along(cuff + 0.08), elbow, t * 0.12, t * 0.15, sleeve.shade, t * 1.1),
+    limb(wrist, groupElbow, t * 1.3, t * 1.6, 'url(#forearm)'),
+    limb(along(cuff), groupElbow, t * 1.75, t * 1.75, sleeve.base),
+    limb(along(cuff), along(cuff + 0.05), t * 1.8, t * 1.8, sleeve.cuff),
+    `<circle cx="${groupElbow.x}" cy="${groupElbow.y}" r="${t * 1.7}" fill="${sleeve.base}"/>`,
     `<ellipse cx="${cx}" cy="${gripY + t * 0.6}" rx="${p.width * 0.44}" ry="${t * 2.6}" fill="${skin.shade}"/>`,
   ].join('');
 
@@ -105,7 +124,7 @@ export function heldProductSvg(p: PlacedProduct): string {
     .map((row, i) => {
       const [left, right] = span(row);
       const reach = Math.min(t * (1.1 - i * 0.08), (right - left) * 0.2);
-      return finger(x + left - t * 0.7, x + left + reach, row, t * (1 - i * 0.05));
+      return finger(skin, x + left - t * 0.7, x + left + reach, row, t * (1 - i * 0.05));
     })
     .join('');
   const knuckles = `<ellipse cx="${x + span(gripY)[0] - t * 0.55}" cy="${gripY}" rx="${t * 0.55}" ry="${t * 2.2}" fill="${skin.shade}"/>`;
@@ -113,13 +132,13 @@ export function heldProductSvg(p: PlacedProduct): string {
   const thumbRight = x + span(thumbRow)[1];
   const thumb = [
     `<ellipse cx="${thumbRight + t * 0.45}" cy="${gripY + t * 0.3}" rx="${t * 0.75}" ry="${t * 1.9}" fill="${skin.shade}"/>`,
-    `<g transform="rotate(-58 ${thumbRight + t * 0.3} ${thumbRow + t * 0.9})">${finger(thumbRight + t * 0.3 + t * 0.9, thumbRight + t * 0.3 - t * 1.5, thumbRow + t * 0.9, t * 1.12)}</g>`,
+    `<g transform="rotate(-58 ${thumbRight + t * 0.3} ${thumbRow + t * 0.9})">${finger(skin, thumbRight + t * 0.3 + t * 0.9, thumbRight + t * 0.3 - t * 1.5, thumbRow + t * 0.9, t * 1.12)}</g>`,
   ].join('');
 
   const defs = [
     '<filter id="drop" x="-40%" y="-40%" width="180%" height="180%"><feDropShadow dx="22" dy="30" stdDeviation="28" flood-color="#120c08" flood-opacity="0.32"/></filter>',
     `<linearGradient id="forearm" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${skin.base}"/><stop offset="0.7" stop-color="${skin.shade}"/><stop offset="1" stop-color="${skin.crease}"/></linearGradient>`,
   ].join('');
-  const body = `<g transform="rotate(${heldTiltDegrees} ${cx} ${y + p.height / 2})" filter="url(#drop)">${arm}${image(p, x, y)}${knuckles}${fingers}${thumb}</g>`;
+  const body = `${upperArm}<g transform="rotate(${heldTiltDegrees} ${cx} ${cy})" filter="url(#drop)">${arm}${image(p, x, y)}${knuckles}${fingers}${thumb}</g>`;
   return svgDocument(defs, body);
 }

@@ -1,4 +1,4 @@
-import type { UgcBackground, UgcPlacement } from '@reelsmith/contracts';
+import type { UgcBackground, UgcPerson, UgcPlacement } from '@reelsmith/contracts';
 
 /**
  * Product photo + a scene → a 9:16 still of the product in that scene. Shaped like the video generator (submit,
@@ -11,9 +11,10 @@ export interface ImageRequest {
   productImagePath: string;
   /** What a vendor is asked for (ugcImagePrompt): the form's every choice in words. */
   prompt: string;
-  /** The choices the local compositor draws itself (it cannot draw a person). */
+  /** The choices the local compositor draws itself, the person as an illustrated presenter. */
   background: UgcBackground;
   placement: UgcPlacement;
+  person: UgcPerson;
 }
 
 export type ImageState = 'queued' | 'running' | 'completed' | 'failed' | 'refused';
@@ -29,8 +30,6 @@ export interface ImageStatus {
 
 export interface ImageGenerator {
   readonly name: 'openai' | 'fal' | 'local';
-  /** False for the local compositor: gender, ethnicity, age and clothing are not drawn (the page says so). */
-  readonly drawsPeople: boolean;
   /** Starts (and for a vendor, bills) one image. Throws VideoGenerationError (same kinds: refused, rateLimited, transient, permanent). */
   submit(request: ImageRequest, signal?: AbortSignal): Promise<{ vendorId: string }>;
   status(vendorId: string, signal?: AbortSignal): Promise<ImageStatus>;

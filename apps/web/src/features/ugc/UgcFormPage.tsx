@@ -141,7 +141,7 @@ export function UgcFormPage() {
     }
   }
 
-  const offline = settings.data && !settings.data.people_drawn;
+  const offline = settings.data?.image_generator === 'local';
   const personLabels = ugcPersonChoices.map((name) => ugcFieldLabels[name]);
   return (
     <div className="flex flex-col gap-6">
