@@ -31,7 +31,9 @@ const sceneTexts = [
 ];
 const still = (name: string, colour: string) => {
   const path = join(dir, `${name}.png`);
-  ffmpeg('-f', 'lavfi', '-i', `color=c=${colour}:s=540x960,drawbox=x=135:y=240:w=270:h=480:c=black@0.5:t=fill`, '-frames:v', '1', path);
+  // A sky and a floor, as a photo of a place has: a picture that is a scene fills the frame rather than being cut out.
+  const scene = `color=c=${colour}:s=540x960,drawbox=x=135:y=240:w=270:h=480:c=black@0.5:t=fill,drawbox=x=0:y=0:w=540:h=110:c=white:t=fill,drawbox=x=0:y=860:w=540:h=100:c=0x303030:t=fill`;
+  ffmpeg('-f', 'lavfi', '-i', scene, '-frames:v', '1', path);
   return readFileSync(path);
 };
 const stills = { orange: still('orange', '0xf97316'), blue: still('blue', '0x1e6fd9') };

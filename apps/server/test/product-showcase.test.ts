@@ -221,7 +221,7 @@ describe.each(targets)('product showcase on $name', (target) => {
       fit: 'trim',
       hasSpeech: false,
     });
-    expect((await account.client.post('/api/get-latest-subtitles', { user_id: account.userId, video_id })).json()).toMatchObject({ subtitle_position: 'middle', picture_text_at: null });
+    expect((await account.client.post('/api/get-latest-subtitles', { user_id: account.userId, video_id })).json()).toMatchObject({ subtitle_position: 'bottom', picture_text_at: null });
     await api.checkStatus(video_id);
     expect(await api.aiVideosUsed()).toBe(used);
   }, 240_000);

@@ -1,6 +1,6 @@
 import { localPathSchema } from '../composition.ts';
 import { escapeFilterValue } from '../filtergraph.ts';
-import { assTime } from '../subtitles/ass.ts';
+import { assScript, assTime } from '../subtitles/ass.ts';
 
 /**
  * The short looping previews on the Create Video tiles: what each video type makes, in four to five seconds at
@@ -54,27 +54,20 @@ export function previewAss(texts: readonly PreviewText[]): string {
     title: 'Title',
   } as const;
   const clean = (text: string) => text.replace(/[{}\\]/g, '').replace(/\s+/g, ' ').trim();
-  return [
-    '[Script Info]',
-    'ScriptType: v4.00+',
-    `PlayResX: ${previewSize.width}`,
-    `PlayResY: ${previewSize.height}`,
-    'WrapStyle: 0',
-    'ScaledBorderAndShadow: yes',
-    '',
-    '[V4+ Styles]',
-    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Caption,Inter,36,${assColour('FFFFFF')},${assColour('FFFFFF')},${assColour('141414', '40')},${assColour('000000')},1,0,0,0,100,100,0,0,3,10,0,2,22,22,120,1`,
-    `Style: Big,Bebas Neue,104,${assColour('FFFFFF')},${assColour('FFFFFF')},${assColour('000000')},${assColour('000000', '80')},0,0,0,0,100,100,2,0,1,5,3,5,20,20,0,1`,
-    `Style: Label,Inter,28,${assColour('FFFFFF')},${assColour('FFFFFF')},${assColour('141414', '40')},${assColour('000000')},1,0,0,0,100,100,3,0,3,7,0,7,22,22,48,1`,
-    `Style: LabelRight,Inter,28,${assColour('141414')},${assColour('141414')},${assColour('FFD54A', '00')},${assColour('000000')},1,0,0,0,100,100,3,0,3,7,0,9,22,22,48,1`,
-    `Style: Title,Inter,44,${assColour('FFFFFF')},${assColour('FFFFFF')},${assColour('000000')},${assColour('000000', '70')},1,0,0,0,100,100,0,0,1,3,2,8,26,26,70,1`,
-    '',
-    '[Events]',
-    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
-    ...texts.map((t) => `Dialogue: 0,${assTime(t.start)},${assTime(t.end)},${styles[t.style]},,0,0,0,,{\\fad(180,180)}${clean(t.text)}`),
-    '',
-  ].join('\n');
+  return assScript({
+    width: previewSize.width,
+    height: previewSize.height,
+    styles: [
+      `Style: Caption,Inter,36,${assColour('FFFFFF')},${assColour('FFFFFF')},${assColour('141414', '40')},${assColour('000000')},1,0,0,0,100,100,0,0,3,10,0,2,22,22,120,1`,
+      `Style: Big,Bebas Neue,104,${assColour('FFFFFF')},${assColour('FFFFFF')},${assColour('000000')},${assColour('000000', '80')},0,0,0,0,100,100,2,0,1,5,3,5,20,20,0,1`,
+      `Style: Label,Inter,28,${assColour('FFFFFF')},${assColour('FFFFFF')},${assColour('141414', '40')},${assColour('000000')},1,0,0,0,100,100,3,0,3,7,0,7,22,22,48,1`,
+      `Style: LabelRight,Inter,28,${assColour('141414')},${assColour('141414')},${assColour('FFD54A', '00')},${assColour('000000')},1,0,0,0,100,100,3,0,3,7,0,9,22,22,48,1`,
+      `Style: Title,Inter,44,${assColour('FFFFFF')},${assColour('FFFFFF')},${assColour('000000')},${assColour('000000', '70')},1,0,0,0,100,100,0,0,1,3,2,8,26,26,70,1`,
+    ],
+    events: [
+      ...texts.map((t) => `Dialogue: 0,${assTime(t.start)},${assTime(t.end)},${styles[t.style]},,0,0,0,,{\\fad(180,180)}${clean(t.text)}`),
+    ],
+  });
 }
 
 /** A still's slow camera: in, out, or a drift, over `frames` frames, from a 720x1280 picture to 360x640. */

@@ -1,5 +1,5 @@
 import { escapeFilterValue } from '../filtergraph.ts';
-import { assTime } from '../subtitles/ass.ts';
+import { assScript, assTime } from '../subtitles/ass.ts';
 import type { JoinPart } from './join.ts';
 import { motionFrame } from './layers.ts';
 
@@ -69,26 +69,19 @@ export function captionAss(events: readonly CaptionEvent[]): string {
       const size = captionFontSize(event.text.replaceAll('\\N', ' '));
       return `Dialogue: 0,${assTime(event.start)},${assTime(event.end)},Caption,,0,0,0,,{\\fad(${fadeMs},${fadeMs})\\fs${size}}${event.text}`;
     });
-  return [
-    '[Script Info]',
-    'ScriptType: v4.00+',
-    `PlayResX: ${motionFrame.width}`,
-    `PlayResY: ${motionFrame.height}`,
-    'WrapStyle: 0',
-    'ScaledBorderAndShadow: yes',
-    '',
-    '[V4+ Styles]',
-    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    // White bold text on a near-black box about 70% opaque (ASS alpha 0x50 is the transparency); bottom centre (2).
-    `Style: Caption,Inter,64,&H00FFFFFF,&H00FFFFFF,&H50101010,&H00000000,1,0,0,0,100,100,0,0,3,18,0,2,${sideMargin},${sideMargin},${bottomMargin},1`,
-    // Labels: the same box, upper-case and spaced, top-left (7), above where any caption or subtitle goes.
-    `Style: Label,Inter,68,&H00FFFFFF,&H00FFFFFF,&H50101010,&H00000000,1,0,0,0,100,100,4,0,3,16,0,7,${labelMargin},${labelMargin},${labelTop},1`,
-    '',
-    '[Events]',
-    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
-    ...lines,
-    '',
-  ].join('\n');
+  return assScript({
+    width: motionFrame.width,
+    height: motionFrame.height,
+    styles: [
+      // White bold text on a near-black box about 70% opaque (ASS alpha 0x50 is the transparency); bottom centre (2).
+      `Style: Caption,Inter,64,&H00FFFFFF,&H00FFFFFF,&H50101010,&H00000000,1,0,0,0,100,100,0,0,3,18,0,2,${sideMargin},${sideMargin},${bottomMargin},1`,
+      // Labels: the same box, upper-case and spaced, top-left (7), above where any caption or subtitle goes.
+      `Style: Label,Inter,68,&H00FFFFFF,&H00FFFFFF,&H50101010,&H00000000,1,0,0,0,100,100,4,0,3,16,0,7,${labelMargin},${labelMargin},${labelTop},1`,
+    ],
+    events: [
+      ...lines,
+    ],
+  });
 }
 
 /**

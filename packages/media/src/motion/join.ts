@@ -18,6 +18,13 @@ export function lastFrameArgs(inputPath: string, outputPath: string): string[] {
   ];
 }
 
+/**
+ * The xfade each transition name plays between two scenes. xfade's smooth wipes blend both moving scenes across a
+ * wide band, which reads as ghosting between two moving shots; between scenes "Smooth" is a slide, the next scene
+ * pushing the last one out.
+ */
+const joinXfade: Record<TransitionName, string> = { fade: 'fade', wipeleft: 'wipeleft', wiperight: 'wiperight', smoothleft: 'slideleft', smoothright: 'slideright' };
+
 export interface JoinPart {
   /** A 1080x1920 clip at the motion frame rate, as `fitClipArgs` and `motionClipArgs` make them. */
   path: string;
@@ -60,7 +67,7 @@ export function joinClipsArgs(parts: readonly JoinPart[], outputPath: string, op
       if (!transitionNames.includes(transition.name)) throw new Error(`unknown transition: ${String(transition.name)}`);
       if (transition.seconds >= Math.min(length, part.seconds)) throw new Error('a transition must be shorter than the parts it joins');
       const offset = length - transition.seconds;
-      chains.push(`[${joined}][p${i}]xfade=transition=${transition.name}:duration=${sec(transition.seconds)}:offset=${sec(offset)}[j${i}]`);
+      chains.push(`[${joined}][p${i}]xfade=transition=${joinXfade[transition.name]}:duration=${sec(transition.seconds)}:offset=${sec(offset)}[j${i}]`);
       length = offset + part.seconds;
     } else {
       chains.push(`[${joined}][p${i}]concat=n=2:v=1:a=0[j${i}]`);

@@ -1,5 +1,5 @@
 import { assColour } from '../subtitles/styles.ts';
-import { assTime } from '../subtitles/ass.ts';
+import { assScript, assTime } from '../subtitles/ass.ts';
 import { captionText } from './caption.ts';
 import { motionFrame } from './layers.ts';
 
@@ -168,29 +168,22 @@ export function kineticAss(blocks: readonly KineticBlock[], shapes: readonly Kin
   const fit = headline ? headlineFit(headline, blocks.some((b) => b.kind === 'cta')) : { size: 0, bottom: kineticBand.top + 80 };
   const [text, accent, onAccent, shadow] = [look.text, look.accent, look.onAccent, look.shadow].map(assColour);
   const side = kineticBand.side;
-  return [
-    '[Script Info]',
-    'ScriptType: v4.00+',
-    `PlayResX: ${motionFrame.width}`,
-    `PlayResY: ${motionFrame.height}`,
-    'WrapStyle: 0',
-    'ScaledBorderAndShadow: yes',
-    '',
-    '[V4+ Styles]',
-    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    // Outlined and softly shadowed rather than boxed: the words belong to the scene, yet read on light and dark.
-    `Style: Headline,${look.headingFont},96,${text},${text},${shadow},&H90000000,0,0,0,0,100,100,0,0,1,5,6,8,${side},${side},0,1`,
-    `Style: Kicker,${look.bodyFont},46,${onAccent},${onAccent},${accent},&H00000000,0,0,0,0,100,100,3,0,3,16,0,8,${side},${side},0,1`,
-    `Style: Cta,${look.headingFont},120,${accent},${accent},${shadow},&H90000000,0,0,0,0,100,100,0,0,1,4,4,8,${side},${side},0,1`,
-    `Style: Label,${look.bodyFont},50,${onAccent},${onAccent},${text},&H00000000,0,0,0,0,100,100,1,0,3,14,0,8,0,0,0,1`,
-    `Style: Shape,${look.bodyFont},20,${text},${text},${shadow},&H00000000,0,0,0,0,100,100,0,0,1,0,0,7,0,0,0,1`,
-    '',
-    '[Events]',
-    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
-    ...shapes.filter((s) => s.end > s.start).map(shapeLine),
-    ...blocks.filter((b) => b.end > b.start && captionText(b.text)).map((b) => blockLine(b, fit)),
-    '',
-  ].join('\n');
+  return assScript({
+    width: motionFrame.width,
+    height: motionFrame.height,
+    styles: [
+      // Outlined and softly shadowed rather than boxed: the words belong to the scene, yet read on light and dark.
+      `Style: Headline,${look.headingFont},96,${text},${text},${shadow},&H90000000,0,0,0,0,100,100,0,0,1,5,6,8,${side},${side},0,1`,
+      `Style: Kicker,${look.bodyFont},46,${onAccent},${onAccent},${accent},&H00000000,0,0,0,0,100,100,3,0,3,16,0,8,${side},${side},0,1`,
+      `Style: Cta,${look.headingFont},120,${accent},${accent},${shadow},&H90000000,0,0,0,0,100,100,0,0,1,4,4,8,${side},${side},0,1`,
+      `Style: Label,${look.bodyFont},50,${onAccent},${onAccent},${text},&H00000000,0,0,0,0,100,100,1,0,3,14,0,8,0,0,0,1`,
+      `Style: Shape,${look.bodyFont},20,${text},${text},${shadow},&H00000000,0,0,0,0,100,100,0,0,1,0,0,7,0,0,0,1`,
+    ],
+    events: [
+      ...shapes.filter((s) => s.end > s.start).map(shapeLine),
+      ...blocks.filter((b) => b.end > b.start && captionText(b.text)).map((b) => blockLine(b, fit)),
+    ],
+  });
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;

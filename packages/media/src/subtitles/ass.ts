@@ -63,21 +63,34 @@ export function buildAss(cues: readonly Cue[], options: AssOptions): string {
     const scale = fitScale(cue.words.map((w) => plainText(w, style)), fontSize, style);
     return isAnimated(style) ? wordEvents(cue, style, scale) : [plainEvent(cue, style, scale)];
   });
+  return assScript({
+    width: 1080,
+    height: 1920,
+    styles: [styleLine(style, fontSize, marginV)],
+    events: events.map((e) => `Dialogue: 0,${assTime(e.start)},${assTime(e.end)},Main,,0,0,0,,${e.text}`),
+  });
+}
+
+/**
+ * An ASS script: the frame libass lays out on (`width` x `height`, scaled to the video), wrapping at spaces, borders
+ * and shadows scaled with it, then the `Style:` and `Dialogue:` lines as given.
+ */
+export function assScript(script: { width: number; height: number; styles: readonly string[]; events: readonly string[] }): string {
   return [
     '[Script Info]',
     'ScriptType: v4.00+',
-    'PlayResX: 1080',
-    'PlayResY: 1920',
+    `PlayResX: ${script.width}`,
+    `PlayResY: ${script.height}`,
     'WrapStyle: 0',
     'ScaledBorderAndShadow: yes',
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    styleLine(style, fontSize, marginV),
+    ...script.styles,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
-    ...events.map((e) => `Dialogue: 0,${assTime(e.start)},${assTime(e.end)},Main,,0,0,0,,${e.text}`),
+    ...script.events,
     '',
   ].join('\n');
 }

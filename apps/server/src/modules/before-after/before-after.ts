@@ -70,7 +70,9 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
    */
   function sceneOf(side: CheckedSide, key: string): VideoGenerationInput['scenes'][number] {
     const [seconds, label] = [sceneSeconds[side.side], beforeAfterTexts.sideLabel(side.side)];
-    if (side.type === 'image-to-video') return { imageKey: key, prompt: side.prompt, seconds, label };
+    // A side is a scene in itself: offline, its picture fills the frame under a camera move, labelled, never a
+    // template's own reveal inside one side.
+    if (side.type === 'image-to-video') return { imageKey: key, prompt: side.prompt, seconds, label, template: { name: 'photo' as const } };
     // Without a prompt the side's name picks the camera move, so the two stills need not move alike.
     if (side.type === 'image') return { local: 'still', key, prompt: side.prompt || side.side, seconds, label };
     return { local: 'video', key, seconds, label };

@@ -116,6 +116,8 @@ export function createProductIntroService(deps: ProductIntroDependencies) {
     async generate(userId: string, request: IntroRequest): Promise<GenerateIntroResponse> {
       const scenes = await checkScenes(request.scenes);
       const found = request.videoId ? await workflow.resolve(userId, request.videoId) : null;
+      // Read before the start's transaction: the profile is not part of what the start decides.
+      const business = (await deps.business(userId))?.businessName?.trim().slice(0, 200);
       return deps.paidJobs.start({
         userId,
         credit: 'aiVideos',
@@ -124,7 +126,6 @@ export function createProductIntroService(deps: ProductIntroDependencies) {
           const project = found ?? (await scope.project(deps.quotas, userId, undefined, 'product-intro'));
           const keys: string[] = [];
           for (const scene of scenes) keys.push(await scope.store(userId, 'intro-image', scene.image));
-          const business = (await deps.business(userId))?.businessName?.trim().slice(0, 200);
           const payload: VideoGenerationInput = {
             scenes: scenes.map((scene, i) => ({
               imageKey: keys[i]!,

@@ -95,6 +95,8 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
       await checkImages(scenes);
       const named = request.videoId ? await workflow.resolve(userId, request.videoId) : undefined;
       const answer = (project: { id: string }): GenerateShowcaseResponse => ({ status: 'processing', error: null, video_id: project.id });
+      // Read before the start's transaction: the profile is not part of what the start decides.
+      const business = (await deps.business(userId))?.businessName?.trim().slice(0, 200);
       return deps.paidJobs.start({
         userId,
         credit: 'aiVideos',
@@ -105,7 +107,6 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
           const keys: string[] = [];
           for (const scene of scenes) keys.push(await scope.store(userId, 'showcase-image', { content: scene.image!.content!, filename: scene.image!.filename }));
           const outputKey = deps.videoJobs.outputKey(project, 'showcase');
-          const business = (await deps.business(userId))?.businessName?.trim().slice(0, 200);
           const payload: VideoGenerationInput = {
             scenes: scenes.map((scene, i) => ({
               imageKey: keys[i]!,

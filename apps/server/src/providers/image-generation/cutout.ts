@@ -178,11 +178,11 @@ function ownAlpha({ data, width, height }: Raster): Buffer | null {
   return Buffer.from(Array.from({ length: width * height }, (_, i) => data[i * 4 + 3]!));
 }
 
-async function cutout(raster: Raster, alpha: Buffer, fit: { width: number; height: number }): Promise<ProductLayer | null> {
+async function cutout(raster: Raster, alpha: Buffer, fit: { width: number; height: number }, minCover: number): Promise<ProductLayer | null> {
   const { width, height } = raster;
   const bounds = productBounds(alpha, width, height);
   // Nothing found, or the fill reached almost nothing: the photo is not a product on a backdrop after all.
-  if (bounds.left < 0 || bounds.covered < 0.01 || bounds.covered > 0.97) return null;
+  if (bounds.left < 0 || bounds.covered < minCover || bounds.covered > 0.97) return null;
   const feathered = await sharp(alpha, { raw: { width, height, channels: 1 } }).blur(0.8).toColourspace('b-w').raw().toBuffer();
   for (let i = 0; i < width * height; i++) raster.data[i * 4 + 3] = feathered[i]!;
   const pad = 2;
@@ -214,12 +214,15 @@ function backdropAlpha(raster: Raster): Buffer | null {
   return backdrop && cutAlpha(raster, backdrop);
 }
 
-/** The product photo as a layer that fits inside `fit`, cut out when its backdrop allows, else a card. */
-export async function productLayer(photo: Buffer, fit: { width: number; height: number }): Promise<ProductLayer> {
+/**
+ * The product photo as a layer that fits inside `fit`, cut out when its backdrop allows, else a card. A cut-out that
+ * keeps less than `minCover` of the photo is taken for a detail of a plain picture rather than a product on it.
+ */
+export async function productLayer(photo: Buffer, fit: { width: number; height: number }, options: { minCover?: number } = {}): Promise<ProductLayer> {
   const { data, info } = await sharp(photo).rotate().resize(workingSize, workingSize, { fit: 'inside', withoutEnlargement: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const raster = { data, width: info.width, height: info.height };
   const alpha = ownAlpha(raster) ?? backdropAlpha(raster);
-  return (alpha && (await cutout(raster, alpha, fit))) ?? card(photo, fit);
+  return (alpha && (await cutout(raster, alpha, fit, options.minCover ?? 0.01))) ?? card(photo, fit);
 }
 
 /** Where the layer is solid on each row ([left, right] in its pixels, null for an empty row): its outline, for a hand to grip. */

@@ -1,6 +1,8 @@
 import type { MotionTemplateName } from '@reelsmith/contracts';
 import type { ProductLayer } from '../../image-generation/cutout.ts';
+import { ugcDefaults } from '@reelsmith/contracts';
 import { heldProductSvg, type PlacedProduct } from '../../image-generation/placements.ts';
+import { look } from '../../image-generation/presenter.ts';
 import { drawScene } from '../../image-generation/scenes.ts';
 import { blueprint, pedestal, standingOn, studioBackdrop, sunburst, type TemplatePalette } from './studio-drawings.ts';
 import { placeFromWords } from './template-words.ts';
@@ -52,6 +54,9 @@ export const productFits: Record<MotionTemplateName, { width: number; height: nu
   photo: { width: 1080, height: 1920 },
 };
 
+/** A hand-held shot shows the arm alone, its shoulder below the frame, in the UGC form's default person's colours. */
+const handLook = look({ gender: ugcDefaults.gender, ethnicity: ugcDefaults.ethnicity, ageGroup: ugcDefaults.ageGroup, clothing: ugcDefaults.clothing });
+
 const asPlaced = (layer: ProductLayer, spans: PlacedProduct['spans']): PlacedProduct => ({
   href: `data:image/png;base64,${layer.png.toString('base64')}`,
   width: layer.width,
@@ -87,9 +92,9 @@ export function templateSet(name: MotionTemplateName, layer: ProductLayer, spans
       return {
         back: [
           { svg: scene.backdrop, blur: 10, poses: [pose(1.1, drift(-0.02)), pose(1.1, drift(0.02))] },
-          { svg: heldProductSvg(product), poses: [pose(1.06, drift(-0.02), 0.02), pose(1.12, drift(0.025), -0.012)] },
+          { svg: heldProductSvg(product, handLook, { x: 1010, y: 2050 }), poses: [pose(1.06, drift(-0.02), 0.02), pose(1.12, drift(0.025), -0.012)] },
         ],
-        product: { x: 540 - layer.width / 2, y: 860 - layer.height / 2, width: layer.width, height: layer.height },
+        product: { x: 400 - layer.width / 2, y: 910 - layer.height / 2, width: layer.width, height: layer.height },
         sweep: false,
       };
     }

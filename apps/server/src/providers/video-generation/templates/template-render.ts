@@ -30,18 +30,13 @@ const photoCamera: Record<MotionMove, readonly [Pose, Pose]> = {
   orbit: [pose(1.16, 0.03, 0.01), pose(1.08, -0.03, -0.01)],
 };
 
-/**
- * The mean colour of the product's own pixels (not its backdrop's): the set is tinted from it. With it, the share of
- * the layer the product covers: a cut-out that left a sliver was not a product on a plain backdrop.
- */
-async function productColour(layer: ProductLayer): Promise<{ colour: [number, number, number]; cover: number }> {
+/** The mean colour of the product's own pixels (not its backdrop's): the set is tinted from it. */
+async function productColour(layer: ProductLayer): Promise<[number, number, number]> {
   const { data, info } = await sharp(layer.png).resize(64, 64, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const sum: [number, number, number] = [0, 0, 0];
   let count = 0;
-  let opaque = 0;
   for (let i = 0; i < info.width * info.height; i++) {
     if (data[i * 4 + 3]! < 160) continue;
-    opaque += 1;
     const [r, g, b] = [data[i * 4]!, data[i * 4 + 1]!, data[i * 4 + 2]!];
     // Colourful pixels count three times: a label's colour says more about the product than its white cap.
     const weight = Math.max(r, g, b) - Math.min(r, g, b) > 40 ? 3 : 1;
@@ -50,9 +45,8 @@ async function productColour(layer: ProductLayer): Promise<{ colour: [number, nu
     sum[2] += b * weight;
     count += weight;
   }
-  const cover = opaque / (info.width * info.height);
-  if (count === 0) return { colour: [128, 128, 128], cover };
-  return { colour: [sum[0] / count, sum[1] / count, sum[2] / count], cover };
+  if (count === 0) return [128, 128, 128];
+  return [sum[0] / count, sum[1] / count, sum[2] / count];
 }
 
 async function writePlane(plane: DrawnPlane, path: string, opaque: boolean): Promise<void> {
@@ -72,8 +66,11 @@ async function photoPlane(photo: Buffer, path: string, options: { scrim: boolean
   await writeFile(path, await layered.flatten({ background: '#000000' }).png({ compressionLevel: 1 }).toBuffer());
 }
 
-/** Below this share of its box, what the cut-out kept is a detail of a picture, not a product: the picture fills the frame. */
-const minProductCover = 0.08;
+/**
+ * Below this share of the photo, what a cut-out kept is a detail of a plain picture (a sticker in a corner), not a
+ * product on a backdrop: the picture fills the frame instead. Packshots fill far more of their photo.
+ */
+const minProductCover = 0.06;
 
 const centreBox: ProductBox = { x: 240, y: 760, width: 600, height: 800 };
 
@@ -87,17 +84,16 @@ export async function prepareTemplate(input: TemplateInput): Promise<{ name: Mot
   const cueText = `${input.prompt} ${words.details ?? ''} ${words.headline ?? ''}`;
   const name = input.template?.name ?? templateFromWords(cueText) ?? 'hero';
   const side = hash(input.prompt) % 2 === 0 ? 1 : -1;
-  const layer = await productLayer(input.photo, productFits[name === 'photo' ? 'hero' : name]);
+  const layer = await productLayer(input.photo, productFits[name === 'photo' ? 'hero' : name], { minCover: minProductCover });
   const reveal = name === 'reveal' ? { at: Math.max(0.6, input.seconds * 0.36), seconds: Math.min(1, input.seconds * 0.25) } : undefined;
   const path = (n: number) => join(input.workDir, `plane${n}.png`);
   const planes: TemplateClipOptions['planes'][number][] = [];
   const after: TemplateClipOptions['planes'][number][] = [];
   let product = centreBox;
   let sweep = false;
-  const { colour, cover } = await productColour(layer);
-  let palette = paletteFrom(colour);
+  let palette = paletteFrom(await productColour(layer));
 
-  if (layer.kind === 'card' || name === 'photo' || cover < minProductCover) {
+  if (layer.kind === 'card' || name === 'photo') {
     const stats = await sharp(input.photo).stats();
     palette = paletteFrom([stats.dominant.r, stats.dominant.g, stats.dominant.b]);
     const camera = photoCamera[motionFromPrompt(input.prompt)];

@@ -46,7 +46,7 @@ export function templateFromWords(text: string): MotionTemplateName | null {
 
 /** The drawn places of the UGC form, found by the words that name them or what is in them. */
 const placeCues: [UgcBackground, RegExp][] = [
-  ['Kitchen', /\b(kitchen|cook(s|ing)?|breakfast|counter|recipe|food|meal|bake[sd]?|baking|coffee|tea|juice)\b/],
+  ['Kitchen', /\b(kitchen|cook(s|ing)?|breakfast|morning|counter|recipe|food|meal|bak(e|es|ed|er|ers|ery|ing)|oven|bread|loaf|loaves|cakes?|pastr(y|ies)|croissants?|coffee|tea|juice)\b/],
   ['Bathroom', /\b(bath(room|tub)?|shower|spa|skin|serum|face|soak)\b/],
   ['Washroom', /\b(wash(room|basin)?|sink|mirror|soap|hands?|vanity|morning routine)\b/],
   ['Park', /\b(park|picnic|grass|walk(s|ing)?|run(s|ning)?|jog(s|ging)?|summer)\b/],
