@@ -207,7 +207,7 @@ export interface AppConfig {
   tts: TtsSettings;
   /** Offline pocketsphinx unless STT_API_KEY is set. */
   stt: HostedTranscriberSettings | undefined;
-  /** fal.ai or Replicate when set up; neither means the offline motion renderer. */
+  /** fal.ai or Replicate when set up; neither means the motion templates. */
   videoGeneration: VideoGenerationSettings;
   videoGenerationLimits: VideoGenerationLimits;
   offlineGenerationLimits: { perDay: number; atOnce: number };

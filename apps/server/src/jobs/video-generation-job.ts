@@ -52,7 +52,7 @@ export const videoGenerationScene = z.object({
 
 /**
  * A scene made on this machine whatever generator is configured, free of any vendor: a user's clip cut or held to
- * its length, or a still animated by the motion renderer (a Before/After side without 'image to video').
+ * its length, or a still filling the frame under a camera move (a Before/After side without 'image to video').
  */
 export const localScene = z.object({
   local: z.enum(['video', 'still']),
@@ -115,7 +115,7 @@ const day = 24 * 60 * 60 * 1000;
 /**
  * Scenes of a still and a prompt each become generated clips (the generator's lengths planned to cover the scene, a
  * longer one chained from the last frame of the piece before), fitted to 1080x1920, trimmed and joined into one MP4
- * stored at `outputKey`. Local scenes (a user's clip, or a still for the motion renderer) are made here beside them.
+ * stored at `outputKey`. Local scenes (a user’s clip, or a still for a template) are made here beside them.
  *
  * A hosted vendor bills each submit, so its id is recorded the moment it is known: a run taken over after a restart
  * polls the recorded generations instead of starting them again. The offline renderer costs nothing and keeps its
@@ -201,7 +201,7 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
         inFlight.delete(vendorId);
         const raw = join(work, `scene${i}-${j}.source`);
         await vendor.fetch(vendorId, status, raw, results);
-        // The motion renderer already makes 1080x1920 at the join's frame rate, and the join trims each part to its share.
+        // The motion templates already make 1080x1920 at the join's frame rate, and the join trims each part to its share.
         const fitted = hosted ? join(work, `scene${i}-${j}.mp4`) : raw;
         if (hosted) await ffmpeg(fitClipArgs(raw, fitted, shares[j]!), shares[j]!);
         // Offline, the template set the caption as its headline already.

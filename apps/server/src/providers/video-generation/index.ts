@@ -7,7 +7,7 @@ import type { VideoGenerator } from './types.ts';
 
 export type { VideoGenerator } from './types.ts';
 
-/** fal.ai when it is set up, else Replicate when it is, else the offline motion renderer into `localDir`. */
+/** fal.ai when it is set up, else Replicate when it is, else the motion templates into `localDir`. */
 export function createVideoGenerator(settings: VideoGenerationSettings, deps: { media: MediaPort; localDir: string }): VideoGenerator {
   if (settings.fal) return createFalVideoGenerator(settings.fal);
   if (settings.replicate) return createReplicateVideoGenerator(settings.replicate);

@@ -27,8 +27,8 @@ export function createLocalVideoGenerator(deps: { media: MediaPort; dir: string 
     lengths: localLengths,
 
     async submit(request, signal) {
-      if (!localLengths.includes(request.seconds)) throw new VideoGenerationError('permanent', `the motion renderer makes whole seconds up to ${maxMotionSeconds}, not ${request.seconds} s`);
-      if (!('path' in request.image)) throw new VideoGenerationError('permanent', 'the motion renderer reads stills on this machine, not URLs');
+      if (!localLengths.includes(request.seconds)) throw new VideoGenerationError('permanent', `the motion templates make whole seconds up to ${maxMotionSeconds}, not ${request.seconds} s`);
+      if (!('path' in request.image)) throw new VideoGenerationError('permanent', 'the motion templates read stills on this machine, not URLs');
       await mkdir(deps.dir, { recursive: true });
       const vendorId = randomUUID();
       const output = clipPath(vendorId);
