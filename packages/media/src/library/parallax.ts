@@ -23,14 +23,16 @@ export function parallaxLoopArgs(layers: ParallaxLayers, outputs: LoopOutputs): 
   if (!(layers.overscan > 1 && layers.overscan < 1.5)) throw new Error('the layers are 1 to 1.5 times the frame');
   const frames = Math.round(layers.seconds * fps);
   const { width, height } = outputs.hd;
-  const input = (path: string) => ['-loop', '1', '-framerate', String(fps), '-t', sec(layers.seconds), '-i', localPathSchema.parse(path)];
+  const input = (path: string) => ['-framerate', String(fps), '-i', localPathSchema.parse(path)];
+  // Each picture is decoded once and repeated in the graph: looping the input instead decoded both PNGs every frame.
+  const held = `loop=loop=${frames - 1}:size=1:start=0,settb=1/${fps},setpts=N`;
   // The margin each side; the back uses half of it, the front all of it, both around the centre.
   const margin = { x: (width * (layers.overscan - 1)) / 2, y: (height * (layers.overscan - 1)) / 2 };
   const turn = `2*PI*n/${frames}`;
   const crop = (share: number) => `crop=${width}:${height}:x='${sec(margin.x)}+${sec(margin.x * share)}*sin(${turn})':y='${sec(margin.y)}+${sec(margin.y * share * 0.6)}*sin(2*${turn})'`;
   return encodedLoop(
     [...input(layers.back), ...input(layers.front)],
-    [`[0:v]${crop(0.45)},setsar=1[back]`, `[1:v]format=rgba,${crop(0.95)},setsar=1[front]`, `[back][front]overlay=format=auto,format=yuv420p`],
+    [`[0:v]${held},${crop(0.45)},setsar=1[back]`, `[1:v]format=rgba,${held},${crop(0.95)},setsar=1[front]`, `[back][front]overlay=format=auto,format=yuv420p`],
     outputs,
     fps,
     frames,
