@@ -42,6 +42,20 @@ describe('the stock library answers the words a small business types', () => {
     for (const photo of first) expect(photo.id, `${word}: ${photo.alt}`).toBeGreaterThan(110_000);
   });
 
+  it('ranks the trade’s own scenes before related ones, and pages through the same order', async () => {
+    const provider = await fullProvider();
+    const ids = async (q: string, page: number, per_page: number) => {
+      const found = await provider.search({ q, type: 'image', orientation: 'portrait', page, per_page });
+      return 'photos' in found ? found.photos.map((p) => p.alt) : [];
+    };
+    const bakery = await ids('croissant', 1, 5);
+    expect(bakery.slice(0, 2).every((alt) => /croissant/i.test(alt))).toBe(true);
+    expect(bakery.slice(2).some((alt) => /café|latte/i.test(alt))).toBe(true);
+    const whole = await ids('photo', 1, 80);
+    expect(whole).toHaveLength(80);
+    expect([...(await ids('photo', 1, 40)), ...(await ids('photo', 2, 40))]).toEqual(whole);
+  });
+
   it.each(['bakery', 'coffee', 'gym', 'salon', 'real estate', 'travel'])('finds loops for "%s" too', async (word) => {
     const provider = await fullProvider();
     const found = await provider.search({ q: word, type: 'video', orientation: 'portrait', page: 1, per_page: 15 });
