@@ -148,15 +148,24 @@ export function loopArgs(spec: LoopSpec, outputs: LoopOutputs): string[] {
   const frames = Math.round(spec.seconds * fps);
   const canvas = { width: even(outputs.hd.width / 2), height: even(outputs.hd.height / 2) };
   const chains = greyChains(spec, canvas, { fps, frames, phase: (count) => `2*PI*N/${count}` });
+  return encodedLoop([], [...chains, finishChain(spec, canvas, outputs.hd, true)], outputs, fps, frames);
+}
+
+/**
+ * The loop's files from one picture: `picture`'s last chain ends unlabelled at the HD size, and is split into the HD
+ * file, the SD rendition and the poster, each encoded in the same run.
+ */
+export function encodedLoop(inputs: readonly string[], picture: readonly string[], outputs: LoopOutputs, fps: number, frames: number): string[] {
+  const chains = picture.slice(0, -1);
   const extra = [outputs.sd ? '[sdin]' : '', outputs.poster ? '[posterin]' : ''].join('');
   const split = extra ? `,split=${1 + (outputs.sd ? 1 : 0) + (outputs.poster ? 1 : 0)}[hd]${extra}` : '[hd]';
-  chains.push(`${finishChain(spec, canvas, outputs.hd, true)}${split}`);
+  chains.push(`${picture.at(-1)!}${split}`);
   if (outputs.sd) chains.push(`[sdin]scale=${outputs.sd.width}:${outputs.sd.height}:flags=bicubic[sd]`);
   if (outputs.poster) {
     const frame = Math.min(Math.round(outputs.poster.at * fps), frames - 1);
     chains.push(`[posterin]trim=start_frame=${frame},scale=${outputs.poster.width}:${outputs.poster.height}:flags=bicubic[poster]`);
   }
-  const args = ['-hide_banner', '-nostdin', '-y', ...threadArgs(outputs.threads ?? 1), '-filter_complex', chains.join(';')];
+  const args = ['-hide_banner', '-nostdin', '-y', ...threadArgs(outputs.threads ?? 1), ...inputs, '-filter_complex', chains.join(';')];
   args.push('-map', '[hd]', ...x264(24, fps), localPathSchema.parse(outputs.hd.path));
   if (outputs.sd) args.push('-map', '[sd]', ...x264(26, fps), localPathSchema.parse(outputs.sd.path));
   if (outputs.poster) args.push('-map', '[poster]', '-frames:v', '1', '-q:v', '3', localPathSchema.parse(outputs.poster.path));

@@ -1,5 +1,6 @@
 /** What the server uses to build the media library; the parts (palettes, looks, expressions) stay internal. */
 export { loopArgs, stillArgs, type FieldSpec, type LoopSpec } from './field.ts';
+export { parallaxLoopArgs, type ParallaxLayers } from './parallax.ts';
 export { backgroundRecipes, type BackgroundId } from './backgrounds.ts';
 export { stockImageRecipes, stockVideoRecipes, type StockRecipe } from './stock-set.ts';
 export { synthesize, wavFile, trackLayout, type TrackRecipe } from './synth.ts';

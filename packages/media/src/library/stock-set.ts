@@ -1,7 +1,10 @@
 import type { FieldSpec, LoopSpec } from './field.ts';
 import { families, palettes, type FamilyName, type PaletteName } from './looks.ts';
 
-/** The stock starter set: procedural stills and loops, each with the words a search would use to find it. */
+/**
+ * The stock starter set's procedural stills and loops (abstract backgrounds), each with the words a search would use
+ * to find it. The drawn scenes of businesses are the server's (modules/library/business-scenes).
+ */
 export interface StockRecipe<S> {
   /** Stable numeric id (the spec's results carry numeric ids, as Pexels' do). */
   id: number;
@@ -13,30 +16,13 @@ export interface StockRecipe<S> {
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/**
- * The kinds of business SPEC names among the Scroll Stopper backgrounds, with the words their owners search for and
- * the colour schemes that suit them: a bakery's search finds the coffee and gold stills, a gym's the neon ones. The
- * stock set has no photographs of those places, so the words go on the looks that fit, not on pictures of them.
- */
-const businessCategories: { words: string[]; palettes: PaletteName[] }[] = [
-  { words: ['restaurant', 'food', 'dinner', 'dining'], palettes: ['ember', 'gold', 'coffee'] },
-  { words: ['cafe', 'café', 'coffee', 'bakery', 'bread', 'pastry'], palettes: ['coffee', 'gold', 'citrus'] },
-  { words: ['burger', 'fast food', 'grill'], palettes: ['ember', 'citrus'] },
-  { words: ['pizza', 'pizzeria', 'italian'], palettes: ['ember', 'coral'] },
-  { words: ['salon', 'beauty', 'hair', 'spa', 'nails'], palettes: ['rose', 'lavender', 'mint'] },
-  { words: ['gym', 'fitness', 'exercise', 'workout', 'training'], palettes: ['neon', 'midnight', 'ember'] },
-  { words: ['dental', 'dentist', 'clinic', 'teeth', 'health'], palettes: ['mint', 'ocean', 'mono'] },
-];
-
-const businessWords = (palette: PaletteName) => businessCategories.filter((c) => c.palettes.includes(palette)).flatMap((c) => c.words);
-
 function describe(family: FamilyName, palette: PaletteName, kind: string[]) {
   const look = families[family];
   const colours = palettes[palette];
   return {
     slug: `${family.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-${palette}`,
     alt: `${capitalised(colours.name)} ${look.noun} ${kind.includes('video') ? 'loop' : 'background'}`,
-    tags: [...new Set([...look.tags, ...colours.tags, ...businessWords(palette), ...kind, 'portrait', 'vertical'])],
+    tags: [...new Set([...look.tags, ...colours.tags, ...kind, 'portrait', 'vertical'])],
   };
 }
 
@@ -58,11 +44,11 @@ const imagePairs: [FamilyName, PaletteName[]][] = [
   ['diagonal', ['mono', 'citrus', 'ember', 'neon', 'coral', 'forest', 'midnight']],
 ];
 
+// Eight procedural loops beside the drawn scenes' ten: every loop costs seconds of a first start, and these are the
+// generic backgrounds, not what a business searches for.
 const videoPairs: [FamilyName, PaletteName][] = [
   ['plasma', 'lavender'], ['bokeh', 'gold'], ['lightLeak', 'sunset'], ['aurora', 'forest'], ['sparkles', 'midnight'],
-  ['ripples', 'ocean'], ['waves', 'neon'], ['rays', 'citrus'], ['tunnel', 'neon'], ['gradient', 'coral'],
-  ['plasma', 'ocean'], ['bokeh', 'rose'], ['lightLeak', 'ember'], ['aurora', 'midnight'], ['sparkles', 'lavender'],
-  ['diagonal', 'mono'], ['marble', 'coffee'], ['mosaic', 'forest'], ['bokeh', 'midnight'], ['plasma', 'coral'],
+  ['ripples', 'ocean'], ['waves', 'neon'], ['rays', 'citrus'],
 ];
 
 export const stockImageRecipes: readonly (StockRecipe<FieldSpec> & { phase: number })[] = imagePairs

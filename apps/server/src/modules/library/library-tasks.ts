@@ -6,6 +6,7 @@ import {
   loudnessProbeArgs,
   musicEncodeArgs,
   musicTrackRecipes,
+  parallaxLoopArgs,
   parseLoudness,
   silenceArgs,
   stillArgs,
@@ -22,6 +23,7 @@ import {
 import { noBackgroundMusicTitle } from '@reelsmith/contracts';
 import type { MediaPort } from '../../providers/media/types.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
+import { businessLoops, businessStills, renderLayers, renderScene, type BusinessScene } from './business-scenes/index.ts';
 import { previewTasks } from './library-previews.ts';
 import type { LibraryBackground, LibraryCounts, LibraryImage, LibraryItem, LibraryTask, LibraryTrack, LibraryVideo } from './library.ts';
 
@@ -37,8 +39,8 @@ const ffmpegTimeoutMs = 5 * 60_000;
 const silenceSeconds = 60;
 
 export const fullLibrary: LibraryCounts = {
-  images: stockImageRecipes.length,
-  videos: stockVideoRecipes.length,
+  images: businessStills.length + stockImageRecipes.length,
+  videos: businessLoops.length + stockVideoRecipes.length,
   backgrounds: Object.keys(backgroundRecipes).length,
   tracks: musicTrackRecipes.length,
   previews: Object.keys(typePreviewRecipes).length,
@@ -52,27 +54,40 @@ function task(storage: ObjectStorage, label: string, marker: string, item: Libra
   return { id: marker, label, kind: item.kind, upcoming: item, load: async () => ((await exists(storage, marker)) ? item : null), make };
 }
 
+type StockSizes = { key: string; width: number; height: number }[];
+
+/** The library's record of a stock still and the sizes a stock API offers: the full frame, a grid-sized one and Pexels' 800x1200 portrait crop. */
+function stillItem(id: number, slug: string, words: Pick<LibraryImage, 'alt' | 'tags' | 'subjects'>): { item: LibraryImage; sizes: StockSizes } {
+  const base = `${root}/stock/images/${slug}`;
+  const item: LibraryImage = { kind: 'image', id, ...words, width: 1080, height: 1920, keys: { original: `${base}.jpg`, large: `${base}-large.jpg`, portrait: `${base}-portrait.jpg` } };
+  const sizes = [
+    { key: item.keys.large, width: 540, height: 960 },
+    { key: item.keys.portrait, width: 800, height: 1200 },
+    { key: item.keys.original, width: 1080, height: 1920 },
+  ];
+  return { item, sizes };
+}
+
+const scratchFile = (dir: string, key: string) => join(dir, key.split('/').pop()!);
+
 function imageTask(storage: ObjectStorage, run: Run, recipe: (typeof stockImageRecipes)[number]): LibraryTask {
-  const base = `${root}/stock/images/${recipe.slug}`;
-  const item: LibraryImage = {
-    kind: 'image',
-    id: recipe.id,
-    alt: recipe.alt,
-    tags: recipe.tags,
-    width: 1080,
-    height: 1920,
-    keys: { original: `${base}.jpg`, large: `${base}-large.jpg`, portrait: `${base}-portrait.jpg` },
-  };
+  const { item, sizes } = stillItem(recipe.id, recipe.slug, { alt: recipe.alt, tags: recipe.tags });
   return task(storage, `image ${recipe.slug}`, item.keys.original, item, async (dir, signal) => {
-    const file = (key: string) => join(dir, key.split('/').pop()!);
-    // One run makes the sizes a stock API offers: the full frame, a grid-sized one and Pexels' 800x1200 portrait crop.
-    const renditions = [
-      { key: item.keys.large, path: file(item.keys.large), width: 540, height: 960 },
-      { key: item.keys.portrait, path: file(item.keys.portrait), width: 800, height: 1200 },
-    ];
-    const original = { key: item.keys.original, path: file(item.keys.original), width: 1080, height: 1920 };
-    await run(stillArgs(recipe.spec, { ...original, phase: recipe.phase, renditions }), 1, signal);
-    for (const { key, path } of [...renditions, original]) await storage.putFile(key, path, 'image/jpeg');
+    const [original, ...renditions] = [sizes[2]!, sizes[0]!, sizes[1]!].map((size) => ({ ...size, path: scratchFile(dir, size.key) }));
+    // One run makes every size from the same picture.
+    await run(stillArgs(recipe.spec, { ...original!, phase: recipe.phase, renditions }), 1, signal);
+    for (const { key, path } of [...renditions, original!]) await storage.putFile(key, path, 'image/jpeg');
+    return item;
+  });
+}
+
+/** A drawn scene of a business: SVG rendered by sharp, a fraction of a procedural still's cost. */
+function sceneStillTask(storage: ObjectStorage, scene: BusinessScene): LibraryTask {
+  const { item, sizes } = stillItem(scene.id, scene.slug, { alt: scene.alt, tags: scene.tags, subjects: scene.subjects });
+  return task(storage, `image ${scene.slug}`, item.keys.original, item, async (dir) => {
+    const outputs = sizes.map((size) => ({ ...size, path: scratchFile(dir, size.key) }));
+    await renderScene(scene, outputs);
+    for (const { key, path } of outputs) await storage.putFile(key, path, 'image/jpeg');
     return item;
   });
 }
@@ -97,24 +112,45 @@ async function renderLoop(storage: ObjectStorage, run: Run, spec: LoopSpec, file
   await storage.putFile(files.videoKey, video, 'video/mp4');
 }
 
-function videoTask(storage: ObjectStorage, run: Run, recipe: (typeof stockVideoRecipes)[number]): LibraryTask {
-  const base = `${root}/stock/videos/${recipe.slug}`;
+function videoItem(id: number, slug: string, words: Pick<LibraryVideo, 'alt' | 'tags' | 'subjects'>, seconds: number): { item: LibraryVideo; files: LoopFiles } {
+  const base = `${root}/stock/videos/${slug}`;
   const item: LibraryVideo = {
     kind: 'video',
-    id: recipe.id,
-    alt: recipe.alt,
-    tags: recipe.tags,
+    id,
+    ...words,
     ...hd,
-    duration: recipe.spec.seconds,
+    duration: seconds,
     posterKey: `${base}.jpg`,
     files: [
       { quality: 'hd', ...hd, key: `${base}-hd.mp4` },
       { quality: 'sd', ...sd, key: `${base}-sd.mp4` },
     ],
   };
-  const files = { videoKey: item.files[0]!.key, sdKey: item.files[1]!.key, posterKey: item.posterKey, poster: { width: 540, height: 960 } };
+  return { item, files: { videoKey: item.files[0]!.key, sdKey: item.files[1]!.key, posterKey: item.posterKey, poster: { width: 540, height: 960 } } };
+}
+
+function videoTask(storage: ObjectStorage, run: Run, recipe: (typeof stockVideoRecipes)[number]): LibraryTask {
+  const { item, files } = videoItem(recipe.id, recipe.slug, { alt: recipe.alt, tags: recipe.tags }, recipe.spec.seconds);
   return task(storage, `video ${recipe.slug}`, files.videoKey, item, async (dir, signal) => {
     await renderLoop(storage, run, recipe.spec, files, dir, signal);
+    return item;
+  });
+}
+
+// The layers are drawn this much larger than the frame, so the camera has room to move without showing an edge.
+const overscan = 1.12;
+
+function sceneLoopTask(storage: ObjectStorage, run: Run, scene: (typeof businessLoops)[number]): LibraryTask {
+  const { item, files } = videoItem(scene.id, scene.slug, { alt: scene.alt, tags: scene.tags, subjects: scene.subjects }, scene.seconds);
+  return task(storage, `video ${scene.slug}`, files.videoKey, item, async (dir, signal) => {
+    const layers = { back: join(dir, 'back.png'), front: join(dir, 'front.png') };
+    await renderLayers(scene, layers, { width: Math.round((hd.width * overscan) / 2) * 2, height: Math.round((hd.height * overscan) / 2) * 2 });
+    const [video, small, poster] = [join(dir, 'hd.mp4'), join(dir, 'sd.mp4'), join(dir, 'poster.jpg')];
+    const outputs = { hd: { path: video, ...hd }, sd: { path: small, ...sd }, poster: { path: poster, at: scene.seconds / 3, ...files.poster } };
+    await run(parallaxLoopArgs({ ...layers, overscan, seconds: scene.seconds }, outputs), scene.seconds, signal);
+    await storage.putFile(item.files[1]!.key, small, 'video/mp4');
+    await storage.putFile(files.posterKey, poster, 'image/jpeg');
+    await storage.putFile(files.videoKey, video, 'video/mp4');
     return item;
   });
 }
@@ -177,8 +213,11 @@ function silenceTask(storage: ObjectStorage, run: Run): LibraryTask {
  */
 export function generatedTasks(storage: ObjectStorage, media: MediaPort, counts: LibraryCounts, options: { stock: boolean }): LibraryTask[] {
   const run = runner(media);
-  const images = options.stock ? stockImageRecipes.slice(0, counts.images).map((r) => imageTask(storage, run, r)) : [];
-  const videos = options.stock ? stockVideoRecipes.slice(0, counts.videos).map((r) => videoTask(storage, run, r)) : [];
+  // The drawn business scenes come before the procedural looks: they are what a business searches for.
+  const allImages = [...businessStills.map((scene) => sceneStillTask(storage, scene)), ...stockImageRecipes.map((r) => imageTask(storage, run, r))];
+  const allVideos = [...businessLoops.map((scene) => sceneLoopTask(storage, run, scene)), ...stockVideoRecipes.map((r) => videoTask(storage, run, r))];
+  const images = options.stock ? allImages.slice(0, counts.images) : [];
+  const videos = options.stock ? allVideos.slice(0, counts.videos) : [];
   const backgrounds = (Object.keys(backgroundRecipes) as BackgroundId[]).slice(0, counts.backgrounds).map((id) => backgroundTask(storage, run, id));
   const tracks = musicTrackRecipes.slice(0, counts.tracks).map((r) => trackTask(storage, run, r));
   const previews = previewTasks(storage, media).slice(0, counts.previews);

@@ -34,6 +34,8 @@ export interface LibraryImage {
   id: number;
   alt: string;
   tags: string[];
+  /** What the picture shows (a bakery, its croissants), where that is known: found before pictures that only look the part. */
+  subjects?: string[];
   width: number;
   height: number;
   keys: { original: string; large: string; portrait: string };
@@ -51,6 +53,7 @@ export interface LibraryVideo {
   id: number;
   alt: string;
   tags: string[];
+  subjects?: string[];
   width: number;
   height: number;
   duration: number;
