@@ -15,8 +15,17 @@ beforeAll(async () => {
   photo = await samplePackshot();
 });
 
-async function render(name: MotionTemplateName, words: TemplateWords, seconds = 3.5): Promise<string> {
-  const workDir = join(dir, name);
+const rendered = new Map<string, Promise<string>>();
+
+/** Each template and words rendered once for the whole file: several tests look at the same clip. */
+function render(name: MotionTemplateName, words: TemplateWords): Promise<string> {
+  const key = JSON.stringify([name, words]);
+  if (!rendered.has(key)) rendered.set(key, renderNow(name, words, `${name}-${rendered.size}`));
+  return rendered.get(key)!;
+}
+
+async function renderNow(name: MotionTemplateName, words: TemplateWords, folder: string, seconds = 3.5): Promise<string> {
+  const workDir = join(dir, folder);
   mkdirSync(workDir, { recursive: true });
   const { options } = await prepareTemplate({ photo, prompt: `${name} scene`, seconds, template: { name, words }, workDir });
   const output = join(workDir, 'clip.mp4');
