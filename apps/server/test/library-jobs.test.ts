@@ -53,7 +53,7 @@ describe.skipIf(!postgres)('library items queued by two web processes starting t
     const handlers = webs.map((composed) => vi.spyOn(composed.jobs.libraryItem, 'handler'));
     const rendered = vi.spyOn(worker.jobs.libraryItem, 'handler');
     await Promise.all(webs.map((composed) => composed.media.library.start()));
-    expect(rendered.mock.calls.map(([payload]) => payload.id).sort()).toEqual(['library/v2/music/silence.mp3', 'library/v2/stock/images/gradient-sunset.jpg']);
+    expect(rendered.mock.calls.map(([payload]) => payload.id).sort()).toEqual(['library/v2/music/silence.mp3', 'library/v2/stock/images/scene-bakery-counter.jpg']);
     for (const handler of handlers) expect(handler).not.toHaveBeenCalled();
     for (const composed of webs) {
       expect(composed.media.library.list('track').map((track) => track.id)).toEqual(['silence']);

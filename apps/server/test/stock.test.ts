@@ -57,23 +57,23 @@ describe('stock search and add-from-stock on the local library', () => {
     expect(found.photos.map((p) => p.alt)).toEqual(expect.arrayContaining(['beach volleyball', 'sunset over city', 'wide sunset']));
     // Landscape files are left out of a portrait search.
     expect(found.photos.map((p) => p.alt)).not.toContain('landscape sunset');
-    // Four portrait files of the operator's and the generated 'Sunset gradient' match at least one word.
-    expect(found.total_results).toBe(5);
-    expect(found.photos.map((p) => p.alt)).toContain('Sunset gradient background');
+    // The four portrait files of the operator's match at least one word; the generated bakery and café scenes none.
+    expect(found.total_results).toBe(4);
   });
 
   it('pages exactly and keeps the total on every page', async () => {
     const pages = [];
-    for (const page of [1, 2, 3]) pages.push(stockPhotosResponse.parse((await search({ q: 'gradient', type: 'image', page, per_page: 3 })).json()));
+    // The four generated stills are the library's first drawn scenes, a bakery's and a café's: all of them sell coffee.
+    for (const page of [1, 2, 3]) pages.push(stockPhotosResponse.parse((await search({ q: 'coffee', type: 'image', page, per_page: 3 })).json()));
     expect(pages.map((p) => p.total_results)).toEqual([4, 4, 4]);
     expect(pages.map((p) => p.photos.length)).toEqual([3, 1, 0]);
     expect(new Set(pages.flatMap((p) => p.photos.map((photo) => photo.id))).size).toBe(4);
-    const spec = stockPhotosResponse.parse((await search({ q: 'gradient', type: 'image', per_page: 80, orientation: 'portrait' }, '/api/library-search')).json());
+    const spec = stockPhotosResponse.parse((await search({ q: 'coffee', type: 'image', per_page: 80, orientation: 'portrait' }, '/api/library-search')).json());
     expect(spec).toMatchObject({ page: 1, per_page: 80, total_results: 4 });
   });
 
   it('finds video loops with HD and SD files', async () => {
-    const found = stockVideosResponse.parse((await search({ q: 'abstract flow loop', type: 'video' })).json());
+    const found = stockVideosResponse.parse((await search({ q: 'bakery', type: 'video' })).json());
     expect(found.total_results).toBe(1);
     const video = found.videos[0]!;
     expect(video.video_files.map((f) => f.quality).sort()).toEqual(['hd', 'sd']);
@@ -81,13 +81,13 @@ describe('stock search and add-from-stock on the local library', () => {
   });
 
   it('adds an image and a video as the user’s own uploads', async () => {
-    const photo = stockPhotosResponse.parse((await search({ q: 'gradient', type: 'image' })).json()).photos[0]!;
+    const photo = stockPhotosResponse.parse((await search({ q: 'croissant', type: 'image' })).json()).photos[0]!;
     const image = await client.post('/api/stock-add', { type: 'image', url: photo.src.original });
     expect(image.statusCode).toBe(201);
     expect(image.json()).toMatchObject({ kind: 'image', width: 1080, height: 1920 });
     expect(image.json().url).toMatch(new RegExp(`^/files/users/${userId}/uploads/`));
 
-    const video = stockVideosResponse.parse((await search({ q: 'flow', type: 'video' })).json()).videos[0]!;
+    const video = stockVideosResponse.parse((await search({ q: 'bakery', type: 'video' })).json()).videos[0]!;
     const added = await client.post('/api/stock-add', { type: 'video', url: pickStockVideoFile(video.video_files, 'hd')!.link });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ kind: 'video', width: 720, height: 1280 });
@@ -115,7 +115,7 @@ describe('stock search and add-from-stock on the local library', () => {
   });
 
   it('refuses an image offered as a video, and a purpose of another kind', async () => {
-    const photo = stockPhotosResponse.parse((await search({ q: 'gradient', type: 'image' })).json()).photos[0]!;
+    const photo = stockPhotosResponse.parse((await search({ q: 'croissant', type: 'image' })).json()).photos[0]!;
     const asVideo = await client.post('/api/stock-add', { type: 'video', url: photo.src.large });
     expect(asVideo.json()).toEqual({ error: stockMessages.addVideoFailed });
     const wrongPurpose = await client.post('/api/stock-add', { type: 'image', url: photo.src.large, purpose: 'own-video' });

@@ -13,7 +13,11 @@ export async function seedLibrary(storage: ObjectStorage, seed: { dir: string | 
   const root = seed.dir;
   const files = await readdir(join(root, 'library'), { recursive: true, withFileTypes: true }).catch(() => []);
   const keyed = files.filter((e) => e.isFile()).map((e) => ({ path: join(e.parentPath, e.name), key: relative(root, join(e.parentPath, e.name)).split(sep).join('/') }));
-  const ordered = [...keyed.filter((f) => !seed.markers.has(f.key)), ...keyed.filter((f) => seed.markers.has(f.key))];
+  const markers = keyed.filter((f) => seed.markers.has(f.key));
+  // Every start after the first finds all the markers stored: a stat per item then, not one per file (S3 HEADs).
+  const stored = await Promise.all(markers.map((f) => storage.stat(f.key)));
+  if (markers.length > 0 && stored.every(Boolean)) return 0;
+  const ordered = [...keyed.filter((f) => !seed.markers.has(f.key)), ...markers];
   let copied = 0;
   for (const { path, key } of ordered) {
     if (await storage.stat(key)) continue;
