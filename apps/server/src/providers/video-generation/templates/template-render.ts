@@ -97,10 +97,12 @@ export async function prepareTemplate(input: TemplateInput): Promise<{ name: Mot
     const stats = await sharp(input.photo).stats();
     palette = paletteFrom([stats.dominant.r, stats.dominant.g, stats.dominant.b]);
     const camera = photoCamera[motionFromPrompt(input.prompt)];
-    await photoPlane(input.photo, path(0), { scrim: true, faded: Boolean(reveal) });
+    // Darkened at the top only under words: a picture without them (a title card's own) shows as it is.
+    const scrim = templateText(name, words, centreBox, input.seconds, reveal).blocks.length > 0;
+    await photoPlane(input.photo, path(0), { scrim, faded: Boolean(reveal) });
     planes.push({ path: path(0), poses: camera });
     if (reveal) {
-      await photoPlane(input.photo, path(1), { scrim: true });
+      await photoPlane(input.photo, path(1), { scrim });
       after.push({ path: path(1), poses: camera });
     }
   } else {
