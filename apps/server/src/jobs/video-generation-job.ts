@@ -46,6 +46,7 @@ export const videoGenerationScene = z.object({
     .object({
       name: z.enum(motionTemplateNames).optional(),
       words: z.object({ details: z.string().trim().max(400).optional(), business: z.string().trim().max(200).optional() }).optional(),
+      variant: z.number().int().min(0).max(10).optional(),
     })
     .optional(),
 });

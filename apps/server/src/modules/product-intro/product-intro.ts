@@ -131,7 +131,7 @@ export function createProductIntroService(deps: ProductIntroDependencies) {
               imageKey: keys[i]!,
               prompt: introScenePrompt(scene.type, scene.extension),
               seconds: crossedSceneSeconds(i, scenes.length, introSceneSeconds),
-              template: { name: introTemplates[scene.type], words: { ...(scene.extension ? { details: scene.extension } : {}), ...(business ? { business } : {}) } },
+              template: { name: introTemplates[scene.type], words: { ...(scene.extension ? { details: scene.extension } : {}), ...(business ? { business } : {}) }, variant: i },
             })),
             join: { transition: request.transition },
             outputKey: deps.videoJobs.outputKey(project, 'intro'),

@@ -113,7 +113,7 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
               prompt: scene.text.trim(),
               seconds: sceneSeconds(i, scenes.length),
               caption: scene.text.trim(),
-              template: { name: 'showcase' as const, ...(business ? { words: { business } } : {}) },
+              template: { name: 'showcase' as const, ...(business ? { words: { business } } : {}), variant: i },
             })),
             ...(scenes.length === 2 && request.transition ? { join: { transition: request.transition } } : {}),
             outputKey,

@@ -126,6 +126,8 @@ export function createAiVideoService(deps: AiVideoDependencies) {
         credit: 'aiVideos',
         async prepare(scope) {
           const keys: string[] = [];
+          // A stock picture or a title card is a whole scene, never a product to cut out and set on a pedestal.
+          const wholeScenes = new Set<number>();
           for (let n = 1; n <= scenes.length; n++) {
             const image = images.find((candidate) => candidate.n === n);
             if (image?.file) keys.push(await scope.store(userId, 'scene-image', image.file));
@@ -133,15 +135,20 @@ export function createAiVideoService(deps: AiVideoDependencies) {
             else if (stills.has(n)) {
               const upload = await deps.stock.add(userId, { type: 'image', url: stills.get(n)!.src.portrait, purpose: 'scene-image' });
               keys.push(keyOfSignedUrl(upload.url, signer)!);
+              wholeScenes.add(n);
             } else {
               // No picture anywhere: the scene's own words, designed, so an empty scene never stops the video.
               const content = await renderTitleCard(scenes[n - 1]!, n, brief?.businessName);
               keys.push(await scope.store(userId, 'scene-image', { content, filename: `scene-${n}-title-card.jpg` }));
+              wholeScenes.add(n);
             }
           }
           // Keyed by the job it follows: two starts at once find the same key, and only one generation begins.
           const idempotencyKey = `ai-video:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
-          const payload = { scenes: scenes.map((prompt, i) => ({ imageKey: keys[i]!, prompt, seconds: lengths[i]! })), outputKey };
+          const payload = {
+            scenes: scenes.map((prompt, i) => ({ imageKey: keys[i]!, prompt, seconds: lengths[i]!, template: wholeScenes.has(i + 1) ? { name: 'photo' as const } : { variant: i } })),
+            outputKey,
+          };
           return { project, job: deps.job, payload, idempotencyKey };
         },
         async began(started, job) {

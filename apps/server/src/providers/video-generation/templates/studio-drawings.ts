@@ -47,7 +47,8 @@ export function paletteFrom(dominant: Rgb): TemplatePalette {
   const [h, s] = toHsl(dominant);
   const hue = s < 0.12 ? 32 : h;
   const sat = s < 0.12 ? 0.18 : Math.min(0.62, Math.max(0.32, s));
-  return { deep: hsl(hue, sat, 0.14), lit: hsl(hue, sat, 0.4), accent: hsl((hue + 180) % 360, 0.85, 0.62), onAccent: '#141414' };
+  // Light enough to read over the set's lit middle too, not only its deep edges.
+  return { deep: hsl(hue, sat, 0.14), lit: hsl(hue, sat, 0.4), accent: hsl((hue + 180) % 360, 0.9, 0.72), onAccent: '#141414' };
 }
 
 /** A studio: the wall lit from above in the middle, a floor that falls into shade, a soft spotlight pool. */

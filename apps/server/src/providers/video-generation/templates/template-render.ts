@@ -83,7 +83,8 @@ export async function prepareTemplate(input: TemplateInput): Promise<{ name: Mot
   const words = input.template?.words ?? {};
   const cueText = `${input.prompt} ${words.details ?? ''} ${words.headline ?? ''}`;
   const name = input.template?.name ?? templateFromWords(cueText) ?? 'hero';
-  const side = hash(input.prompt) % 2 === 0 ? 1 : -1;
+  const variant = input.template?.variant ?? 0;
+  const side = (hash(input.prompt) + variant) % 2 === 0 ? 1 : -1;
   const layer = await productLayer(input.photo, productFits[name === 'photo' ? 'hero' : name], { minCover: minProductCover });
   const reveal = name === 'reveal' ? { at: Math.max(0.6, input.seconds * 0.36), seconds: Math.min(1, input.seconds * 0.25) } : undefined;
   const path = (n: number) => join(input.workDir, `plane${n}.png`);
@@ -106,7 +107,7 @@ export async function prepareTemplate(input: TemplateInput): Promise<{ name: Mot
       after.push({ path: path(1), poses: camera });
     }
   } else {
-    const set = templateSet(name, layer, await rowSpans(layer), palette, cueText, side);
+    const set = templateSet(name, layer, await rowSpans(layer), palette, variant > 0 ? `${cueText} #${variant}` : cueText, side);
     product = set.product;
     sweep = set.sweep;
     let n = 0;

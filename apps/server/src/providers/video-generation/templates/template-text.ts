@@ -59,10 +59,11 @@ export function templateText(name: MotionTemplateName, words: TemplateWords, pro
       const stars = [0, 1, 2, 3, 4].map(
         (i): KineticShape => ({ path: starPath({ x: 540 + (i - 2) * 96, y: starsY }, 40), colour: '#ffc83d', start: 0.35 + i * 0.12, end }),
       );
+      // The card invites reviews rather than quoting one: the user gave none, and an ad must not invent a customer.
       return {
         blocks: [
-          { kind: 'headline', text: "Our customers' favourite", start: 0.5, end, at: { x: 540, y: starsY + 64, align: 'center' } },
-          ...(business ? [{ kind: 'cta' as const, text: business, start: 1.0, end }] : []),
+          { kind: 'headline', text: business || 'Loved it? Tell a friend', start: 0.5, end, at: { x: 540, y: starsY + 64, align: 'center' } },
+          { kind: 'cta', text: 'Leave us a review', start: 1.0, end },
         ],
         shapes: [card, ...stars],
       };

@@ -24,6 +24,8 @@ describe('the words a motion template reads', () => {
     expect(templateFromWords('A hand holds the serum up')).toBe('hand');
     expect(templateFromWords('Its parts: pump, bottle, core')).toBe('features');
     expect(templateFromWords('20% off this week, shop now')).toBe('outro');
+    expect(templateFromWords('Relax after work with a warm cup')).toBeNull();
+    expect(templateFromWords('A before-and-after of the kitchen')).toBe('reveal');
     expect(templateFromWords('a sunset over the sea')).toBeNull();
     expect(placeFromWords('on a sunny breakfast table')).toBe('Kitchen');
     expect(placeFromWords('relaxing on the sofa')).toBe('Livingroom');

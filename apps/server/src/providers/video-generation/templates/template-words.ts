@@ -17,13 +17,16 @@ export interface TemplateRequest {
   /** Chosen from the prompt's words when absent. */
   name?: MotionTemplateName;
   words?: TemplateWords;
+  /** The scene's place in its video: two scenes of one type and photo drift and set differently. */
+  variant?: number;
 }
 
 type Cue = [MotionTemplateName, RegExp];
 
 /** Words of a scene's direction that ask for a template; the first that appears in the text wins. */
 const templateCues: Cue[] = [
-  ['reveal', /\b(before( and | ?\/ ?)after|before|after|transform(s|ation|ed)?|reveal(s|ed)?|results?)\b/],
+  // Not a bare 'before' or 'after': scene lines say "after work" or "before you go" without asking for a reveal.
+  ['reveal', /\b(before[\s-]*(and|&|\/)?[\s-]*after|transform(s|ation|ed)?|reveal(s|ed)?|makeover)\b/],
   ['features', /\b(features?|exploded|parts?|ingredients?|inside|components?|specs?|callouts?)\b/],
   ['social-proof', /\b(reviews?|ratings?|stars?|testimonials?|customers? (love|say)|happy customers?|five[- ]star|5[- ]star)\b/],
   ['outro', /\b(offer|sale|discount|% off|code|deal|shop now|order now|buy now|call (us|now)|visit|book now|closing|outro|call to action)\b/],
