@@ -55,7 +55,7 @@ export function templateText(name: MotionTemplateName, words: TemplateWords, pro
     }
     case 'social-proof': {
       const starsY = kineticBand.top + 70;
-      const card: KineticShape = { path: roundedRectPath(110, kineticBand.top, 860, kineticBand.bottom - kineticBand.top + 20, 36), colour: '#101010', opacity: 0.55, start: 0.1, end };
+      const card: KineticShape = { path: roundedRectPath(110, kineticBand.top, 860, kineticBand.bottom - kineticBand.top - 50, 36), colour: '#101010', opacity: 0.55, start: 0.1, end };
       const stars = [0, 1, 2, 3, 4].map(
         (i): KineticShape => ({ path: starPath({ x: 540 + (i - 2) * 96, y: starsY }, 40), colour: '#ffc83d', start: 0.35 + i * 0.12, end }),
       );
