@@ -38,7 +38,7 @@ describe('every picker answers with usable items from an empty library', () => {
   }, 90_000);
 
   it('stock search: stills and loops', async () => {
-    const photos = stockPhotosResponse.parse((await client.post('/api/stock-search', { q: 'background', type: 'image' })).json());
+    const photos = stockPhotosResponse.parse((await client.post('/api/stock-search', { q: 'bakery', type: 'image' })).json());
     await fetched(photos.photos[0]!.src.large, 'image/jpeg');
     const videos = stockVideosResponse.parse((await client.post('/api/stock-search', { q: 'loop', type: 'video' })).json());
     await fetched(videos.videos[0]!.video_files[0]!.link, 'video/mp4');
