@@ -113,13 +113,28 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
       connection.release();
     }
   }
+  /**
+   * In this process, callers of one lock take turns in memory, so only the caller whose turn it is holds a pooled
+   * connection waiting on the advisory lock. Ten starts at once used to take all ten of the pool's connections, nine
+   * of them waiting on the lock, and the one holding it then waited forever for a connection to do its work.
+   */
+  const turns = new Map<string, Promise<unknown>>();
+  function inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const mine = (turns.get(key) ?? Promise.resolve()).then(run);
+    const settled = mine.catch(() => undefined);
+    turns.set(key, settled);
+    void settled.then(() => {
+      if (turns.get(key) === settled) turns.delete(key);
+    });
+    return mine;
+  }
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     // Several API and worker processes may start together: one migrates while the others wait, then find nothing to do.
     migrate: () => holdingLock((connection) => migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder })),
-    exclusively: (run) => holdingLock(() => run()),
-    exclusivelyFor: (key, run) => holdingLock(() => run(), key),
+    exclusively: (run) => inTurn('', () => holdingLock(() => run())),
+    exclusivelyFor: (key, run) => inTurn(`key:${key}`, () => holdingLock(() => run(), key)),
     close: () => pool.end(),
     executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
     ping: async () => {
