@@ -7,6 +7,8 @@ import type { PaymentProvider, ProviderSubscription } from '../../providers/paym
 /** Checkouts a newer purchase replaced; none is the user's purchase any more, and nothing in this state is payable. */
 export const supersededStatuses: ReadonlySet<string> = new Set(['superseding', 'superseded', 'replaced']);
 
+const endedStatuses: ReadonlySet<string> = new Set(['cancelled', 'completed', 'expired']);
+
 /** Longer than the provider calls of one purchase can take (each times out after 15 s). */
 const abandonedAfterMs = 2 * 60_000;
 
@@ -46,8 +48,15 @@ export function createCheckouts(deps: { provider: PaymentProvider; billing: Bill
     }
     const sub = await provider.fetchSubscription(checkout.providerRef);
     if (!awaitingPayment(sub)) return sub.currentStart ? 'replaced' : 'superseded';
-    // Razorpay answers the subscription as it ended: a charge that beat the cancellation shows as a period.
-    return (await provider.cancelSubscriptionNow(sub.id)).currentStart ? 'replaced' : 'superseded';
+    try {
+      // Razorpay answers the subscription as it ended: a charge that beat the cancellation shows as a period.
+      return (await provider.cancelSubscriptionNow(sub.id)).currentStart ? 'replaced' : 'superseded';
+    } catch (error) {
+      // A charge arriving meanwhile retires a replaced checkout itself (payment arrivals end it at the provider).
+      const now = await provider.fetchSubscription(sub.id);
+      if (!endedStatuses.has(now.status)) throw error;
+      return now.currentStart ? 'replaced' : 'superseded';
+    }
   }
 
   return {
