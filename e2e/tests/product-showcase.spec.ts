@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aiVideoMessages, draftTexts, generatedVideoTexts, maxImageUploadBytes, showcaseTexts, subtitleTexts, videoFlows } from '@reelsmith/contracts';
+import { aiVideoMessages, draftTexts, generatorChoiceTexts, generatedVideoTexts, maxImageUploadBytes, showcaseTexts, subtitleTexts, videoFlows } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { phonePhoto, phonePhotoTop } from '../../apps/server/test/phone-photo.ts';
 import { finishAndDownload, openFromTile, phoneShot, pixelAt, writeFittingScript } from './finish.ts';
@@ -170,6 +170,31 @@ test('Product Showcase: 14 s needs both scenes and a transition, with its previe
   await generate.click();
   await expect(page.getByRole('status').filter({ hasText: showcaseTexts.busy })).toContainText(showcaseTexts.estimate('14'));
   for (const field of ['length"\r\n\r\n14', 'transition"\r\n\r\nwiperight', 'text2"\r\n\r\nA hand picks it up', 'name="image1"', 'name="image2"']) expect(sent).toContain(field);
+});
+
+test('Product Showcase: with a vendor set up, a motion template stays a choice; it costs no credit and is made here', async ({ page }) => {
+  test.setTimeout(300_000);
+  // This server has no vendor: its settings are answered as one with fal would answer, the rest is the real server's.
+  await page.route('**/api/product-showcase/settings', (route) => route.fulfill({ json: { generator: 'fal' } }));
+  await openShowcase(page, 'showcase-choice');
+  const madeBy = page.getByRole('group', { name: generatorChoiceTexts.legend });
+  await expect(madeBy.getByRole('radio', { name: generatorChoiceTexts.vendor })).toBeChecked();
+  await expect(page.getByText(aiVideoMessages.vendorCost)).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: aiVideoMessages.offline })).toHaveCount(0);
+
+  await madeBy.getByRole('radio', { name: generatorChoiceTexts.template }).check();
+  await expect(page.getByText(aiVideoMessages.offlineCost)).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: aiVideoMessages.offline })).toBeVisible();
+  await page.getByLabel(showcaseTexts.textLabel(1)).fill('Fresh serum, 20% off');
+  await page.getByLabel(showcaseTexts.imageLabel(1)).setInputFiles(path('bottle.png'));
+  await page.screenshot({ path: '/tmp/G-showcase-generator-choice.png' });
+
+  const started = page.waitForRequest('**/api/generate-product-showcase');
+  const answered = page.waitForResponse('**/api/generate-product-showcase');
+  await page.getByRole('button', { name: showcaseTexts.generate }).click();
+  expect((await started).postDataBuffer()?.toString('latin1')).toContain('motion_template"\r\n\r\ntrue');
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByLabel(showcaseTexts.result)).toBeVisible({ timeout: 240_000 });
 });
 
 test('Product Showcase: each failure shows its message, and a running generation is found on return', async ({ page }) => {

@@ -36,7 +36,7 @@ export function composeSharedCore(infra: Infrastructure): SharedCore {
   const { repositories, queue, mediaPort, config } = infra;
   const workflow = createWorkflowProjects(repositories.projects);
   const generationCost = createGenerationCost({
-    offline: infra.videoGenerator.name === 'local',
+    vendor: infra.videoGenerator.name !== 'local',
     statuses: repositories.jobStatus,
     queue: infra.jobs.videoGeneration.name,
     limits: config.offlineGenerationLimits,

@@ -24,7 +24,7 @@ import { createStorage } from './providers/storage/index.ts';
 import { createWriter } from './providers/writer/index.ts';
 import { createSpeech } from './providers/tts/index.ts';
 import { createTranscriber } from './providers/transcriber/index.ts';
-import { createVideoGenerator } from './providers/video-generation/index.ts';
+import { createMotionTemplates, createVideoGenerator } from './providers/video-generation/index.ts';
 import { createImageGenerator } from './providers/image-generation/index.ts';
 import { createImageGenerationJob } from './jobs/image-generation-job.ts';
 import { createAuth } from './platform/auth.ts';
@@ -73,8 +73,9 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
   const speech = { tts: measure(spoken.tts, config.tts.openai ? 'openai-tts' : 'local-tts'), cloner: spoken.cloner && measure(spoken.cloner, 'elevenlabs') };
   const transcriber = measure(createTranscriber({ tmpDir: config.tmpDir, media: mediaPort, hosted: config.stt }), config.stt ? 'hosted-stt' : 'local-stt');
   const library = libraryTasks({ settings: config.library, pexels: config.pexels, storage, media: mediaPort });
-  const generator = createVideoGenerator(config.videoGeneration, { media: mediaPort, localDir: join(config.dataDir, 'tmp', 'motion') });
-  const videoGenerator = measure(generator, `video-${generator.name}`);
+  const templates = measure(createMotionTemplates({ media: mediaPort, localDir: join(config.dataDir, 'tmp', 'motion') }), 'video-local');
+  const generator = createVideoGenerator(config.videoGeneration, templates);
+  const videoGenerator = generator === templates ? templates : measure(generator, `video-${generator.name}`);
   const painter = createImageGenerator(config.imageGeneration, { localDir: join(config.dataDir, 'tmp', 'stills') });
   const imageGenerator = measure(painter, `image-${painter.name}`);
   const jobs = {
@@ -86,6 +87,7 @@ export function composeCore(config: AppConfig, database: DatabaseHandle, log: Lo
     libraryItem: createLibraryItemJob({ task: async (id) => (await library()).find((task) => task.id === id), tmpDir: config.tmpDir }),
     videoGeneration: createVideoGenerationJob({
       generator: videoGenerator,
+      templates,
       generations: repositories.videoGenerations,
       storage,
       media: mediaPort,

@@ -314,6 +314,18 @@ describe.each(Object.keys(vendors))('Create AI Video through %s (its local proto
     expect((await s.state()).status).toBe('none');
   }, 60_000);
 
+  it.runIf(name === 'fal')('with no credit left, makes motion templates here when the start asks for them, for no credit', async () => {
+    const s = await session(t, `ai-video-${name}-templates@example.com`);
+    await t.composed.repositories.subscriptions.update(s.userId, { aiVideosUsed: 10 });
+    started(await s.start({ ...scenes(2), motion_template: 'true' }, [image(1, stills.orange), image(2, stills.blue)]));
+    expect(await s.holds()).toEqual({});
+    expect(await s.finished()).toMatchObject({ status: 'done' });
+    const document = await s.document();
+    const output = await t.composed.storage.localPath((document.background as { clips: { key: string }[] }).clips[0]!.key);
+    expect(await probe(output)).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264' });
+    expect(await s.aiVideosUsed()).toBe(10);
+  }, 240_000);
+
   it('starts exactly one generation from ten parallel starts at one remaining credit', async () => {
     const s = await session(t, `ai-video-${name}-race@example.com`);
     await t.composed.repositories.subscriptions.update(s.userId, { aiVideosUsed: 9 });

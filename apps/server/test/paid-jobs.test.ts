@@ -72,10 +72,10 @@ describe.each(targets)('the paid-job service on $name', (target) => {
     const uploads = createUploadService({ storage, uploads: repositories.uploads, signer, probe: createMediaPort().probeDecodable, tmpDir: join(dataDir, 'tmp') });
     const common = { holds: repositories.videoCredits, queue, quotas, uploads, workflow: createWorkflowProjects(repositories.projects), exclusivelyFor: database.exclusivelyFor };
     const limits = { perDay: 3, atOnce: 1 };
-    paidJobs = createPaidJobs({ ...common, generationCost: createGenerationCost({ offline: false, statuses: repositories.jobStatus, queue: paidWork.name, limits }) });
-    offlineJobs = createPaidJobs({ ...common, generationCost: createGenerationCost({ offline: true, statuses: repositories.jobStatus, queue: paidWork.name, limits }) });
+    paidJobs = createPaidJobs({ ...common, generationCost: createGenerationCost({ vendor: true, statuses: repositories.jobStatus, queue: paidWork.name, limits }) });
+    offlineJobs = createPaidJobs({ ...common, generationCost: createGenerationCost({ vendor: false, statuses: repositories.jobStatus, queue: paidWork.name, limits }) });
     // A second API process on the same database: its own in-process turns, the same database lock.
-    otherProcessJobs = createPaidJobs({ ...common, generationCost: createGenerationCost({ offline: true, statuses: repositories.jobStatus, queue: paidWork.name, limits }) });
+    otherProcessJobs = createPaidJobs({ ...common, generationCost: createGenerationCost({ vendor: false, statuses: repositories.jobStatus, queue: paidWork.name, limits }) });
   });
   afterAll(async () => {
     await workers.stop();
@@ -100,12 +100,14 @@ describe.each(targets)('the paid-job service on $name', (target) => {
     credit?: QuotaKind | null;
     job?: typeof paidWork;
     failIn?: 'prepare' | 'began';
+    motionTemplate?: boolean;
   }
   function start(userId: string, options: Options = {}, service: PaidJobs = paidJobs) {
     const { mode = 'ok', credit = 'aiVideos', job = paidWork } = options;
     return service.start({
       userId,
       credit,
+      ...(options.motionTemplate ? { motionTemplate: true } : {}),
       async prepare(scope) {
         const project = await scope.project(quotas, userId, undefined, 'test');
         if (options.failIn === 'prepare') throw new UserFacingError(400, 'That start cannot go ahead.');
@@ -264,6 +266,20 @@ describe.each(targets)('the paid-job service on $name', (target) => {
     // A video credit is not an AI generation's: it is still asked for when the generator is offline.
     await repositories.subscriptions.update(userId, { videosUsed: 10 });
     await expect(start(userId, { credit: 'videos' }, offlineJobs)).rejects.toThrow(quotaMessages.videos);
+  });
+
+  it('with a vendor set up, a start that asks for a motion template takes no AI credit and counts toward the offline bound', async () => {
+    const userId = await newUser(1, 1);
+    const first = await start(userId, { mode: 'hold', motionTemplate: true });
+    await waitForState(repositories, first.jobId, ['processing']);
+    expect(await aiUsed(userId)).toBe(1);
+    expect(await repositories.videoCredits.holds(userId, first.projectId)).toEqual({});
+    await expect(start(userId, { motionTemplate: true })).rejects.toThrow(aiVideoMessages.offlineAtOnce(1));
+    // The vendor's generation beside it is paid with the credit, which is all used.
+    await expect(start(userId, {})).rejects.toThrow(quotaMessages.aiVideos);
+    expect(await projectsOf(userId)).toBe(1);
+    await queue.cancel(userId, first.jobId);
+    await waitForState(repositories, first.jobId, ['cancelled']);
   });
 
   // Only a database server is shared by several API processes; a PGlite database belongs to one.

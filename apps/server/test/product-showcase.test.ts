@@ -329,6 +329,27 @@ describe.each(Object.keys(vendors) as (keyof typeof vendors)[])('a 14 s product 
     expect(await racer.aiVideosUsed()).toBe(2);
   }, 120_000);
 
+  it.runIf(name === 'fal')('makes a motion template here when the start asks for one: nothing sent to the vendor, no AI credit, the headline on the video', async () => {
+    const { owner, client: user } = await creditAccount('showcase-fal-template@example.com', { allowed: 1, used: 1 });
+    const before = vendor.asked().length;
+    const response = await user.generate({ length: '7', text1, motion_template: 'true' }, [image(1, coralBottle)]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { video_id } = generateShowcaseResponse.parse(response.json());
+    const done = await user.finalStatus(video_id);
+    expect(done, JSON.stringify(done)).toMatchObject({ status: 'done' });
+    expect(vendor.asked()).toHaveLength(before);
+    expect(await user.aiVideosUsed()).toBe(1);
+    const video = await user.download(done.user_video_url!, 'showcase-fal-template.mp4');
+    expect(await probe(video)).toMatchObject({ width: 1080, height: 1920 });
+    expect(captionWhite(video, 3.5)).toBeGreaterThan(1000);
+    // The words are the template's headline at the top: no caption band at the bottom for the subtitles to avoid.
+    const project = (await t.composed.repositories.projects.findOwned(owner.userId, video_id))!;
+    expect((project.composition as ProjectDocument).background).not.toHaveProperty('textAt');
+    // Without the choice, the same user is asked for the credit the vendor's generation takes.
+    const refused = await user.generate({ length: '7', text1 }, [image(1, coralBottle)]);
+    expect([refused.statusCode, refused.json()]).toEqual([403, { error: quotaMessages.aiVideos }]);
+  }, 120_000);
+
   it.runIf(name === 'fal')('takes one AI credit for a start, follows it under way without a second credit or job, and gives the credit back when it is cancelled', async () => {
     const { owner, client: user } = await creditAccount('showcase-fal-follow@example.com', { allowed: 3, used: 1 });
     // The vendor keeps the generation in progress until it is cancelled.

@@ -20,6 +20,7 @@ import { startFakeFal } from '../src/providers/video-generation/fake-fal.fixture
 import { startFakeReplicate } from '../src/providers/video-generation/fake-replicate.fixture.ts';
 import type { RecordedRequest } from '../src/providers/video-generation/fake-vendor.fixture.ts';
 import { createReplicateVideoGenerator } from '../src/providers/video-generation/replicate.ts';
+import { createMotionTemplates } from '../src/providers/video-generation/index.ts';
 import type { VideoGenerator } from '../src/providers/video-generation/types.ts';
 import { testConfig } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';
@@ -138,6 +139,7 @@ describe.each(Object.keys(vendors))('AI video through %s', (name) => {
   const job = (perDay = 20) =>
     createVideoGenerationJob({
       generator: vendor.generator,
+      templates: createMotionTemplates({ media, localDir: join(scratch, 'motion') }),
       generations: repositories.videoGenerations,
       storage,
       media,
@@ -183,6 +185,19 @@ describe.each(Object.keys(vendors))('AI video through %s', (name) => {
     expect(info).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264' });
     expect(info.duration).toBeCloseTo(14, 1);
   }, 180_000);
+
+  it('makes motion templates here when the start asked for them: nothing sent to the vendor, nothing recorded against its cap', async () => {
+    const before = vendor.submits().length;
+    const jobId = randomUUID();
+    const input = { ...payload(2, 'templates'), motionTemplates: true };
+    const result = await job().handler(job().payload.parse(input), context(jobId, new AbortController().signal));
+    expect(result).toEqual({ key: input.outputKey });
+    expect(vendor.submits().length).toBe(before);
+    expect(await repositories.videoGenerations.forJob(jobId)).toEqual([]);
+    const info = await media.probe(await storage.localPath(input.outputKey));
+    expect(info).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264' });
+    expect(info.duration).toBeCloseTo(2, 1);
+  }, 120_000);
 
   it('fails for good with the refusal message when the vendor refuses the image or prompt', async () => {
     vendor.nextOutcome('refused', 1);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiVideoMessages, aiVideoTransitions, videoGeneratorNames } from './ai-video.ts';
+import { aiVideoMessages, aiVideoTransitions, motionTemplateChoice, videoGeneratorNames } from './ai-video.ts';
 import { maxImageUploadMb, uploadPolicies } from './uploads.ts';
 
 /**
@@ -121,6 +121,7 @@ export const generateIntroFields = z
     user_id: z.string().min(1).max(100),
     video_id: z.string().min(1).max(100).optional(),
     transition: z.enum(aiVideoTransitions),
+    motion_template: motionTemplateChoice,
     scene1_prompt1: text,
     scene1_prompt2: text,
     scene2_prompt1: text,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jobEstimateFields } from './busy.ts';
-import { aiVideoMessages, aiVideoTransitions, videoGeneratorNames } from './ai-video.ts';
+import { aiVideoMessages, aiVideoTransitions, motionTemplateChoice, videoGeneratorNames } from './ai-video.ts';
 import { maxImageUploadMb, uploadPolicies } from './uploads.ts';
 
 /**
@@ -34,6 +34,7 @@ export const generateShowcaseFields = z.object({
   text1: z.string().default(''),
   text2: z.string().default(''),
   transition: z.union([z.enum(aiVideoTransitions), z.literal('')]).default(''),
+  motion_template: motionTemplateChoice,
 });
 /** With the measured wait of the job it started, so the page counts down before its first poll 10 s later. */
 export const generateShowcaseResponse = z.object({ status: z.literal('processing'), error: z.null(), video_id: z.string(), ...jobEstimateFields });

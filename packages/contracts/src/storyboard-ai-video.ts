@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiVideoMessages, videoGeneratorNames } from './ai-video.ts';
+import { aiVideoMessages, motionTemplateChoice, videoGeneratorNames } from './ai-video.ts';
 import { storyboardSceneCount } from './storyboard.ts';
 import { videoAudioTexts } from './video-audio.ts';
 import { workflowMessages } from './workflow.ts';
@@ -20,7 +20,7 @@ const userId = z.string().min(1).max(100);
 const videoId = z.string().min(1).max(100).optional();
 
 /** The text fields; the scenes and images are read by their numbered names (aiVideoFieldNames). */
-export const generateAiVideoForm = z.object({ user_id: userId, video_id: videoId }).catchall(z.string());
+export const generateAiVideoForm = z.object({ user_id: userId, video_id: videoId, motion_template: motionTemplateChoice }).catchall(z.string());
 export const generateAiVideoResponse = z.object({
   status: z.literal('processing'),
   video_id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jobEstimateFields } from './busy.ts';
-import { videoGeneratorNames } from './ai-video.ts';
+import { motionTemplateChoice, videoGeneratorNames } from './ai-video.ts';
 import { maxImageUploadMb, uploadPolicies } from './uploads.ts';
 
 /**
@@ -151,6 +151,7 @@ export const ugcGenerateVideoFields = z.object({
   video_id: videoId,
   prompt: z.string().max(ugcPromptMaxLength).default(''),
   video_length: z.enum(ugcLengths).default(ugcDefaultLength),
+  motion_template: motionTemplateChoice,
 });
 export const ugcGenerateVideoResponse = z.object({ status: z.literal('processing'), video_id: z.string() });
 

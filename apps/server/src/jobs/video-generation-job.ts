@@ -69,6 +69,8 @@ export const videoGenerationPayload = z.object({
   scenes: z.array(z.union([videoGenerationScene, localScene])).min(1).max(10),
   /** Scenes crossed with this transition; cut one to the next without. */
   join: z.object({ transition: z.enum(aiVideoTransitions) }).optional(),
+  /** Made as motion templates although a vendor is set up: the user chose them (no AI credit was taken). */
+  motionTemplates: z.boolean().optional(),
   /** Fixed by the caller, so a retried or taken-over job overwrites its own output. */
   outputKey: z.string().regex(/^users\/[^/]+\/renders\/[a-zA-Z0-9._-]+\.mp4$/),
 });
@@ -100,7 +102,10 @@ export function pieceShares(sceneSeconds: number, lengths: readonly number[]): n
 }
 
 export interface VideoGenerationJobDeps {
+  /** The generator set up: a vendor, or the motion templates. */
   generator: VideoGenerator;
+  /** The motion templates, made on this machine whatever is set up, for a start that asks for them. */
+  templates: VideoGenerator;
   generations: VideoGenerationsRepository;
   storage: ObjectStorage;
   media: MediaPort;
@@ -124,34 +129,42 @@ const day = 24 * 60 * 60 * 1000;
  * unfinished generations; a takeover or a shutdown leaves them running for the next run.
  */
 export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
-  const { generator, generations, storage, media } = deps;
-  const hosted = generator.name !== 'local';
-  // A hosted generation's end is kept in its row, where the vendor's webhook (modules/vendor-webhooks) may put it first.
-  const ledger: OutcomeLedger | undefined = hosted
-    ? {
-        read: (vendorId) => generations.outcome(generator.name as 'fal' | 'replicate', vendorId),
-        keep: async (vendorId, status) => (await generations.settle(generator.name as 'fal' | 'replicate', vendorId, outcomeOf(status))) ?? status,
-      }
-    : undefined;
+  const { generations, storage, media } = deps;
 
-  /**
-   * A still from the bucket reaches the vendor by a presigned URL, valid while the run may wait on it; any other
-   * (a local file, a chained scene's last frame) is sent from this machine, and the adapter uploads it.
-   */
-  async function sourceOf(still: { key: string } | { path: string }): Promise<SourceImage> {
-    if ('path' in still) return still;
-    if (hosted && storage.presignGet) return { url: await storage.presignGet(still.key, deps.limits.jobMinutes * 60) };
-    return { path: await storage.localPath(still.key) };
-  }
+  /** What a run needs of its generator: the set-up one, or the motion templates when the start asked for them. */
+  function generatorFor(payload: VideoGenerationPayload) {
+    const generator = payload.motionTemplates ? deps.templates : deps.generator;
+    const hosted = generator.name !== 'local';
+    const vendorName = generator.name as 'fal' | 'replicate';
+    // A hosted generation's end is kept in its row, where the vendor's webhook (modules/vendor-webhooks) may put it first.
+    const ledger: OutcomeLedger | undefined = hosted
+      ? {
+          read: (vendorId) => generations.outcome(vendorName, vendorId),
+          keep: async (vendorId, status) => (await generations.settle(vendorName, vendorId, outcomeOf(status))) ?? status,
+        }
+      : undefined;
 
-  async function checkDailyCap(userId: string, toSubmit: number): Promise<void> {
-    if (!hosted || toSubmit === 0) return;
-    const used = await generations.countVendorSince(userId, new Date(Date.now() - day));
-    if (used + toSubmit > deps.limits.perDay) throw new PermanentJobError(aiVideoMessages.dailyLimit(deps.limits.perDay));
+    /**
+     * A still from the bucket reaches the vendor by a presigned URL, valid while the run may wait on it; any other
+     * (a local file, a chained scene's last frame) is sent from this machine, and the adapter uploads it.
+     */
+    async function sourceOf(still: { key: string } | { path: string }): Promise<SourceImage> {
+      if ('path' in still) return still;
+      if (hosted && storage.presignGet) return { url: await storage.presignGet(still.key, deps.limits.jobMinutes * 60) };
+      return { path: await storage.localPath(still.key) };
+    }
+
+    async function checkDailyCap(userId: string, toSubmit: number): Promise<void> {
+      if (!hosted || toSubmit === 0) return;
+      const used = await generations.countVendorSince(userId, new Date(Date.now() - day));
+      if (used + toSubmit > deps.limits.perDay) throw new PermanentJobError(aiVideoMessages.dailyLimit(deps.limits.perDay));
+    }
+    return { generator, hosted, vendorName, ledger, sourceOf, checkDailyCap };
   }
 
   async function run(payload: VideoGenerationPayload, context: JobContext, work: string, inFlight: Set<string>): Promise<VideoGenerationResult> {
     const { jobId, userId, signal } = context;
+    const { generator, hosted, vendorName, ledger, sourceOf, checkDailyCap } = generatorFor(payload);
     if (!payload.outputKey.startsWith(`users/${userId}/`)) throw new PermanentJobError(aiVideoMessages.failed);
     for (const scene of payload.scenes) {
       const key = isLocal(scene) ? scene.key : scene.imageKey;
@@ -193,7 +206,7 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
         if (!vendorId) {
           const template = hosted ? undefined : { ...scene.template, words: { ...scene.template?.words, ...(scene.caption ? { headline: scene.caption } : {}) } };
           const submitted = (await vendor.submit({ image: await sourceOf(still), prompt: scene.prompt, seconds, ...(template ? { template } : {}) })).vendorId;
-          vendorId = hosted ? await generations.record({ jobId, scene: i, segment: j }, { userId, generator: generator.name as 'fal' | 'replicate', vendorId: submitted }) : submitted;
+          vendorId = hosted ? await generations.record({ jobId, scene: i, segment: j }, { userId, generator: vendorName, vendorId: submitted }) : submitted;
           // Another run of this job recorded its generation first: that one is polled, this one is not needed.
           if (vendorId !== submitted) await generator.cancel(submitted).catch(() => undefined);
         }
@@ -247,6 +260,7 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
       } catch (error) {
         if (context.signal.reason instanceof JobCancelledError) {
           // Not with the job's signal: it is aborted, and the vendor should still hear of the cancel.
+          const { generator } = generatorFor(payload);
           await Promise.allSettled([...inFlight].map((id) => generator.cancel(id, AbortSignal.timeout(30_000))));
         }
         throw error;

@@ -5,8 +5,8 @@ import { UserFacingError } from '../../errors.ts';
 const day = 24 * 60 * 60 * 1000;
 
 export interface GenerationCostDependencies {
-  /** The video generator is the offline motion renderer: what it makes is a motion template, not paid AI footage. */
-  offline: boolean;
+  /** A vendor generates AI video here; without one every generation is a motion template, not paid AI footage. */
+  vendor: boolean;
   statuses: Pick<JobStatusRepository, 'countLive' | 'countWorkedSince'>;
   /** The queue of the generation job, whose rows are counted. */
   queue: string;
@@ -22,12 +22,14 @@ export interface GenerationCostDependencies {
 export function createGenerationCost(deps: GenerationCostDependencies) {
   const clock = deps.clock ?? (() => new Date());
   return {
-    /** False when generations are motion templates: then no AI credit is asked for, checked or shown as spent. */
-    takesAiCredit: !deps.offline,
+    /**
+     * False when the generation is a motion template (no vendor, or the user chose one): then no AI credit is asked
+     * for, checked or shown as spent.
+     */
+    takesAiCredit: (motionTemplate = false) => deps.vendor && !motionTemplate,
 
-    /** Refuses an offline start past the user's bounds; a vendor start is bounded by its credits instead. */
+    /** Refuses a motion template past the user's bounds; a vendor start is bounded by its credits instead. */
     async checkOfflineBound(userId: string): Promise<void> {
-      if (!deps.offline) return;
       const { perDay, atOnce } = deps.limits;
       if ((await deps.statuses.countLive(userId, deps.queue)) >= atOnce) throw new UserFacingError(429, aiVideoMessages.offlineAtOnce(atOnce));
       const since = new Date(clock().getTime() - day);

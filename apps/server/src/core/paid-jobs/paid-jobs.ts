@@ -50,6 +50,8 @@ export interface PaidStart<Payload, Answer> {
    * asked for only when a vendor generates: a motion template takes none, within the user's offline bounds instead.
    */
   credit: QuotaKind | null;
+  /** An AI video made as motion templates although a vendor is set up (the user's choice): no credit, the offline bound. */
+  motionTemplate?: boolean;
   /** The same work already under way (a second Generate): followed at no cost, before any credit is asked for. */
   underWay?: () => Promise<Answer | null>;
   /** Stores the start's files and opens its project through the scope, and says what to enqueue. */
@@ -146,7 +148,7 @@ export function createPaidJobs(deps: PaidJobsDependencies) {
     async start<Payload, Answer>(request: PaidStart<Payload, Answer>): Promise<Answer> {
       const following = await request.underWay?.();
       if (following) return following;
-      if (request.credit !== 'aiVideos' || deps.generationCost.takesAiCredit) return begin(request, request.credit);
+      if (request.credit !== 'aiVideos' || deps.generationCost.takesAiCredit(request.motionTemplate)) return begin(request, request.credit);
       // A motion template costs no credit, only CPU: the user's offline bound is checked and the job enqueued in one
       // turn per user, in this process and across the API processes, so parallel starts cannot all pass the count.
       return oneAtATime(request.userId, () =>
@@ -168,7 +170,7 @@ export function createPaidJobs(deps: PaidJobsDependencies) {
       }
     },
 
-    /** Whether an AI generation takes an AI credit here (false when the generator makes motion templates). */
+    /** Whether an AI generation takes an AI credit (false when it is made as motion templates). */
     takesAiCredit: deps.generationCost.takesAiCredit,
 
     /** Whether the project holds a credit for a job whose outcome has not been settled yet. */

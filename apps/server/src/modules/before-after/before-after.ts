@@ -110,7 +110,7 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
     async options(userId: string): Promise<BeforeAfterOptions> {
       await deps.paidJobs.settleUser(userId);
       const subscription = await deps.quotas.current(userId);
-      return { ai_credits_left: !deps.paidJobs.takesAiCredit || subscription.aiVideosUsed < subscription.aiVideosAllowed, generator: deps.generatorName };
+      return { ai_credits_left: !deps.paidJobs.takesAiCredit() || subscription.aiVideosUsed < subscription.aiVideosAllowed, generator: deps.generatorName };
     },
   };
 }

@@ -11,7 +11,7 @@ export function dashboardModule(infra: Infrastructure, shared: SharedCore, media
   const { projects, subscriptions } = repositories;
   const dashboard = createDashboardService({ quotas, subscriptions, uploads: repositories.uploads, uploadService: uploads, signer,
     settleHeldCredits: shared.paidJobs.settleUser,
-    aiMotionTemplates: !shared.paidJobs.takesAiCredit,
+    aiMotionTemplates: !shared.paidJobs.takesAiCredit(),
   });
   const drafts = createDraftsService({ projects, uploads: repositories.uploads, storage, signer });
   const projectsService = createProjectsService({

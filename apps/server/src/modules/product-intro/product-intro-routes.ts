@@ -17,7 +17,7 @@ export function registerProductIntroRoutes(router: EndpointRouter, deps: { intro
       const image = files.get(names.image);
       return { type: body[names.type], extension: body[names.extension], ...(image ? { image } : {}) };
     });
-    return deps.intro.generate(user.id, { videoId: body.video_id, transition: body.transition, scenes });
+    return deps.intro.generate(user.id, { videoId: body.video_id, transition: body.transition, scenes, motionTemplate: body.motion_template === true });
   });
 
   router.route(productIntroEndpoints.settings, () => deps.intro.settings());

@@ -35,6 +35,8 @@ export interface IntroRequest {
   transition: AiVideoTransition;
   /** Scenes 1 to 4, in order. */
   scenes: IntroSceneInput[];
+  /** Made as motion templates although a vendor is set up. */
+  motionTemplate?: boolean;
 }
 
 export interface ProductIntroDependencies extends GenerationStartDependencies {
@@ -121,6 +123,7 @@ export function createProductIntroService(deps: ProductIntroDependencies) {
       return deps.paidJobs.start({
         userId,
         credit: 'aiVideos',
+        motionTemplate: request.motionTemplate,
         underWay: async () => (found && (await deps.videoJobs.running(found, 'intro')) ? following(found) : null),
         async prepare(scope) {
           const project = found ?? (await scope.project(deps.quotas, userId, undefined, 'product-intro'));
@@ -134,6 +137,7 @@ export function createProductIntroService(deps: ProductIntroDependencies) {
               template: { name: introTemplates[scene.type], words: { ...(scene.extension ? { details: scene.extension } : {}), ...(business ? { business } : {}) }, variant: i },
             })),
             join: { transition: request.transition },
+            ...(request.motionTemplate ? { motionTemplates: true } : {}),
             outputKey: deps.videoJobs.outputKey(project, 'intro'),
           };
           // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.

@@ -12,7 +12,7 @@ export function registerProductShowcaseRoutes(router: EndpointRouter, deps: { sh
       const image = file && { filename: file.filename, size: file.size, content: file.tooLarge ? null : file.content };
       return { text: n === 1 ? body.text1 : body.text2, ...(image ? { image } : {}) };
     });
-    return deps.showcase.generate(user.id, { videoId: body.video_id, length: body.length, scenes, transition: body.transition });
+    return deps.showcase.generate(user.id, { videoId: body.video_id, length: body.length, scenes, transition: body.transition, motionTemplate: body.motion_template === true });
   });
 
   router.route(productShowcaseEndpoints.settings, () => ({ generator: deps.generatorName }));

@@ -35,6 +35,8 @@ export interface ShowcaseRequest {
   /** Scene 1 and scene 2 as sent; a 7 s video reads only the first. */
   scenes: ShowcaseScene[];
   transition: AiVideoTransition | '';
+  /** Made as motion templates although a vendor is set up. */
+  motionTemplate?: boolean;
 }
 
 export interface ProductShowcaseDependencies extends GenerationStartDependencies {
@@ -97,9 +99,11 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
       const answer = (project: { id: string }): GenerateShowcaseResponse => ({ status: 'processing', error: null, video_id: project.id });
       // Read before the start's transaction: the profile is not part of what the start decides.
       const business = (await deps.business(userId))?.businessName?.trim().slice(0, 200);
+      const templates = deps.generatorName === 'local' || request.motionTemplate === true;
       return deps.paidJobs.start({
         userId,
         credit: 'aiVideos',
+        motionTemplate: request.motionTemplate,
         // A start while this project's showcase is being made follows it: no second generation, no second credit.
         underWay: async () => (named && (await deps.videoJobs.running(named, 'showcase')) ? answer(named) : null),
         async prepare(scope) {
@@ -116,6 +120,7 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
               template: { name: 'showcase' as const, ...(business ? { words: { business } } : {}), variant: i },
             })),
             ...(scenes.length === 2 && request.transition ? { join: { transition: request.transition } } : {}),
+            ...(request.motionTemplate ? { motionTemplates: true } : {}),
             outputKey,
           };
           // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.
@@ -128,7 +133,7 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
           const clip = { key: deps.videoJobs.outputKey(project, 'showcase'), duration: showcaseSceneSeconds * scenes.length };
           // A vendor's clips get the scene texts as captions at the bottom, where subtitles would otherwise go; a motion
           // template sets them as its headline at the top, clear of every subtitle position.
-          const textAt = deps.generatorName === 'local' ? {} : { textAt: 'bottom' as const };
+          const textAt = templates ? {} : { textAt: 'bottom' as const };
           const background = { kind: 'clips' as const, clips: [clip], fit: 'trim' as const, hasSpeech: false, ...textAt };
           const started = await workflow.save(project, { background });
           await deps.videoJobs.track(started, 'showcase', job.id);

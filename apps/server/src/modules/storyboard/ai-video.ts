@@ -96,7 +96,7 @@ export function createAiVideoService(deps: AiVideoDependencies) {
   }
 
   return {
-    async start(userId: string, request: { videoId?: string; texts: Map<number, string>; images: SceneImageInput[] }): Promise<GenerateAiVideoResponse> {
+    async start(userId: string, request: { videoId?: string; texts: Map<number, string>; images: SceneImageInput[]; motionTemplate?: boolean }): Promise<GenerateAiVideoResponse> {
       const scenes = sceneTexts(request.texts);
       const images = [...request.images].sort((a, b) => a.n - b.n);
       const stray = images.find((image) => image.n > scenes.length);
@@ -124,6 +124,7 @@ export function createAiVideoService(deps: AiVideoDependencies) {
       return deps.paidJobs.start({
         userId,
         credit: 'aiVideos',
+        motionTemplate: request.motionTemplate,
         async prepare(scope) {
           const keys: string[] = [];
           // A stock picture or a title card is a whole scene, never a product to cut out and set on a pedestal.
@@ -147,6 +148,7 @@ export function createAiVideoService(deps: AiVideoDependencies) {
           const idempotencyKey = `ai-video:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
           const payload = {
             scenes: scenes.map((prompt, i) => ({ imageKey: keys[i]!, prompt, seconds: lengths[i]!, template: wholeScenes.has(i + 1) ? { name: 'photo' as const } : { variant: i } })),
+            ...(request.motionTemplate ? { motionTemplates: true } : {}),
             outputKey,
           };
           return { project, job: deps.job, payload, idempotencyKey };

@@ -48,7 +48,7 @@ export function registerStoryboardRoutes(router: EndpointRouter, deps: { storybo
       if (file || url) images.push({ n, ...(file ? { file } : { url }) });
     }
     if (texts.has(maxAiVideoScenes + 1)) throw new UserFacingError(400, genericMessages.badRequest);
-    return aiVideo.start(user.id, { videoId: body.video_id, texts, images });
+    return aiVideo.start(user.id, { videoId: body.video_id, texts, images, motionTemplate: body.motion_template === true });
   });
 
   route(storyboardEndpoints.aiVideoState, ({ user, input }) => aiVideo.state(user.id, input.video_id));

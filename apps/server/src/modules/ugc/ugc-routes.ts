@@ -12,7 +12,7 @@ export function registerUgcRoutes(router: EndpointRouter, deps: { ugc: UgcServic
   router.route(ugcEndpoints.latestConfig, ({ user, input }) => deps.ugc.latestConfig(user.id, input.video_id));
   router.route(ugcEndpoints.latestImage, ({ user, input }) => deps.ugc.latestImage(user.id, input.video_id));
   router.route(ugcEndpoints.generateVideo, ({ user, input }) =>
-    deps.ugc.generateVideo(user.id, { videoId: input.video_id, prompt: input.prompt, length: input.video_length }),
+    deps.ugc.generateVideo(user.id, { videoId: input.video_id, prompt: input.prompt, length: input.video_length, motionTemplate: input.motion_template === true }),
   );
   router.route(ugcEndpoints.settings, ({ user }) => deps.ugc.settings(user.id));
 }

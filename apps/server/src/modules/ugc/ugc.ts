@@ -127,7 +127,7 @@ export function createUgcService(deps: UgcDependencies) {
       await deps.paidJobs.settleUser(userId);
       const subscription = await deps.quotas.current(userId);
       // Without an AI credit no vendor video can follow the still: a vendor is not paid for an image that leads nowhere.
-      if (deps.paidJobs.takesAiCredit && subscription.aiVideosUsed >= subscription.aiVideosAllowed) throw new UserFacingError(403, quotaMessages.aiVideos);
+      if (deps.paidJobs.takesAiCredit() && subscription.aiVideosUsed >= subscription.aiVideosAllowed) throw new UserFacingError(403, quotaMessages.aiVideos);
       const allowance = await imageAllowance(userId, subscription);
       if (allowance.left === 0) throw new UserFacingError(429, ugcTexts.imageLimit(allowance.allowed));
 
@@ -199,7 +199,7 @@ export function createUgcService(deps: UgcDependencies) {
       };
     },
 
-    async generateVideo(userId: string, request: { videoId?: string; prompt: string; length: UgcLength }): Promise<{ status: 'processing'; video_id: string }> {
+    async generateVideo(userId: string, request: { videoId?: string; prompt: string; length: UgcLength; motionTemplate?: boolean }): Promise<{ status: 'processing'; video_id: string }> {
       const prompt = request.prompt.trim();
       if (!prompt) throw new UserFacingError(400, ugcTexts.needPrompt, 'prompt');
       const project = await latest(userId, request.videoId);
@@ -213,6 +213,7 @@ export function createUgcService(deps: UgcDependencies) {
       return deps.paidJobs.start({
         userId,
         credit: 'aiVideos',
+        motionTemplate: request.motionTemplate,
         underWay: async () => {
           const current = ugc.videoJobId ? await jobRecord(userId, ugc.videoJobId) : null;
           return current && running.has(current.state) ? answer : null;
@@ -220,7 +221,7 @@ export function createUgcService(deps: UgcDependencies) {
         prepare: async () => ({
           project,
           job: deps.videoJob,
-          payload: { scenes: [{ imageKey: ugc.imageKey, prompt, seconds }], outputKey },
+          payload: { scenes: [{ imageKey: ugc.imageKey, prompt, seconds }], outputKey, ...(request.motionTemplate ? { motionTemplates: true } : {}) },
           // Keyed by the still and the video it follows: two Generates at once find the same key, and one video begins.
           idempotencyKey: `ugc-video:${project.id}:${ugc.imageJobId}:${ugc.videoJobId ?? 'first'}`,
         }),

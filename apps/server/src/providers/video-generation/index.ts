@@ -7,9 +7,14 @@ import type { VideoGenerator } from './types.ts';
 
 export type { VideoGenerator } from './types.ts';
 
-/** fal.ai when it is set up, else Replicate when it is, else the motion templates into `localDir`. */
-export function createVideoGenerator(settings: VideoGenerationSettings, deps: { media: MediaPort; localDir: string }): VideoGenerator {
+/** The motion templates, rendered on this machine into `localDir`: the generator without a vendor, and a choice beside one. */
+export function createMotionTemplates(deps: { media: MediaPort; localDir: string }): VideoGenerator {
+  return createLocalVideoGenerator({ media: deps.media, dir: deps.localDir });
+}
+
+/** fal.ai when it is set up, else Replicate when it is, else the motion templates. */
+export function createVideoGenerator(settings: VideoGenerationSettings, templates: VideoGenerator): VideoGenerator {
   if (settings.fal) return createFalVideoGenerator(settings.fal);
   if (settings.replicate) return createReplicateVideoGenerator(settings.replicate);
-  return createLocalVideoGenerator({ media: deps.media, dir: deps.localDir });
+  return templates;
 }

@@ -1,4 +1,4 @@
-import { aiVideoMessages, defaultImageEffect, generatedVideoTexts, genericMessages, introTexts, type ImageEffect, type IntroSceneType } from '@reelsmith/contracts';
+import { defaultImageEffect, generatedVideoTexts, genericMessages, introTexts, type ImageEffect, type IntroSceneType } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { TransitionPicker } from '../../components/media/TransitionPicker.tsx';
@@ -12,7 +12,7 @@ import { fetchGenerator, startIntro } from './api.ts';
 import { checkScenes, pickImage, startingScenes, type SceneDraft, type SceneProblems } from './scenes.ts';
 import { ScenePicker } from './ScenePicker.tsx';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
-import { GenerationCost } from '../../components/media/GenerationCost.tsx';
+import { useGeneratorChoice } from '../../components/media/GeneratorChoice.tsx';
 
 const freeImage = (scene: SceneDraft) => scene.image && URL.revokeObjectURL(scene.image.previewUrl);
 const noProblems = (): SceneProblems[] => [{}, {}, {}, {}];
@@ -24,6 +24,7 @@ const noProblems = (): SceneProblems[] => [{}, {}, {}, {}];
 export function ProductIntroPage() {
   const { user, projectId, setProject, goNext } = useWorkflowPage();
   const generator = useQuery({ queryKey: ['product-intro', 'generator'], queryFn: fetchGenerator, staleTime: Infinity });
+  const choice = useGeneratorChoice(generator.data, { templateNote: introTexts.offlineDirections });
   const transitions = useTransitionPreviews();
   const [scenes, setScenes] = useState<SceneDraft[]>(startingScenes);
   const [transition, setTransition] = useState<ImageEffect>(defaultImageEffect);
@@ -72,7 +73,7 @@ export function ProductIntroPage() {
       return setError(checked.first);
     }
     setProblems(noProblems());
-    void generate({ userId: user.id, projectId, transition, scenes: checked.choices });
+    void generate({ userId: user.id, projectId, transition, scenes: checked.choices, motionTemplate: choice.motionTemplate });
   }
 
   function restart() {
@@ -87,7 +88,7 @@ export function ProductIntroPage() {
 
   if (generation.phase === 'done') {
     const projectId = generation.projectId;
-    const badge = generator.data === 'local' && (
+    const badge = choice.generator === 'local' && (
       <p title={introTexts.offlineBadgeTooltip} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-muted">
         {introTexts.offlineBadge}
         <span className="sr-only">. {introTexts.offlineBadgeTooltip}</span>
@@ -135,13 +136,8 @@ export function ProductIntroPage() {
           <TransitionPicker label={introTexts.transitionLabel} value={transition} onChange={setTransition} previews={transitions.data} previewLabel={introTexts.transitionPreview} />
         </div>
         <div className="flex flex-col gap-3 md:max-w-xl md:flex-1">
-          {generator.data === 'local' && (
-            <p role="note" className="rounded-lg bg-accent-soft px-4 py-3 text-sm text-ink">
-              {aiVideoMessages.offline}. {introTexts.offlineDirections}
-            </p>
-          )}
+          {choice.control}
           {error && <Notice message={{ tone: 'error', text: error }} />}
-          <GenerationCost generator={generator.data} />
           <Button onClick={start} disabled={busy} className="self-start">
             {introTexts.generate}
           </Button>

@@ -11,6 +11,8 @@ export interface IntroRequest {
   projectId: string | null;
   transition: AiVideoTransition;
   scenes: SceneChoice[];
+  /** Motion templates although a vendor is set up. */
+  motionTemplate?: boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export async function startIntro(request: IntroRequest): Promise<string> {
   form.set('user_id', request.userId);
   if (request.projectId) form.set('video_id', request.projectId);
   form.set('transition', request.transition);
+  if (request.motionTemplate) form.set('motion_template', 'true');
   request.scenes.forEach((scene, i) => {
     const names = introFieldNames(i + 1);
     form.set(names.type, scene.type);

@@ -1,4 +1,4 @@
-import { aiVideoMessages, generatedVideoTexts, genericMessages, showcaseLengths, showcaseScenes, showcaseTexts, type ImageEffect, type ShowcaseLength } from '@reelsmith/contracts';
+import { generatedVideoTexts, genericMessages, showcaseLengths, showcaseScenes, showcaseTexts, type ImageEffect, type ShowcaseLength } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { TransitionPicker } from '../../components/media/TransitionPicker.tsx';
@@ -10,7 +10,7 @@ import { fetchGenerator, fetchTransitions } from './api.ts';
 import { emptyScene, pickImage, SceneFields, type SceneDraft } from './SceneFields.tsx';
 import { useShowcase } from './useShowcase.ts';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
-import { GenerationCost } from '../../components/media/GenerationCost.tsx';
+import { useGeneratorChoice } from '../../components/media/GeneratorChoice.tsx';
 
 const freeImage = (scene: SceneDraft) => scene.image && URL.revokeObjectURL(scene.image.previewUrl);
 
@@ -26,6 +26,7 @@ export function ProductShowcasePage() {
   const { user, projectId, setProject, goNext } = useWorkflowPage();
   const lengthName = useId();
   const generator = useQuery({ queryKey: ['product-showcase', 'generator'], queryFn: fetchGenerator, staleTime: Infinity });
+  const choice = useGeneratorChoice(generator.data);
   const transitions = useQuery({ queryKey: ['image-effects'], queryFn: fetchTransitions, staleTime: Infinity });
   const [length, setLength] = useState<ShowcaseLength>('7');
   const [scenes, setScenes] = useState<SceneDraft[]>([emptyScene, emptyScene]);
@@ -53,7 +54,7 @@ export function ProductShowcasePage() {
     if (!user) return setError(genericMessages.signInRequired);
     const gap = missing(length, scenes, transition);
     if (gap) return setError(gap);
-    void generate({ userId: user.id, projectId, length, transition, scenes: scenes.map((scene) => ({ text: scene.text, file: scene.image?.file ?? null })) });
+    void generate({ userId: user.id, projectId, length, transition, scenes: scenes.map((scene) => ({ text: scene.text, file: scene.image?.file ?? null })), motionTemplate: choice.motionTemplate });
   }
 
   function restart() {
@@ -131,13 +132,8 @@ export function ProductShowcasePage() {
         </div>
       )}
       <div className="flex flex-col gap-3 md:max-w-xl">
-        {generator.data === 'local' && (
-          <p role="note" className="rounded-lg bg-accent-soft px-4 py-3 text-sm text-ink">
-            {aiVideoMessages.offline}
-          </p>
-        )}
+        {choice.control}
         {error && <Notice message={{ tone: 'error', text: error }} />}
-        <GenerationCost generator={generator.data} />
         <Button onClick={start} className="self-start">
           {showcaseTexts.generate}
         </Button>

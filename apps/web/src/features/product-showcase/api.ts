@@ -37,6 +37,8 @@ export interface ShowcaseRequest {
   length: ShowcaseLength;
   scenes: ShowcaseScene[];
   transition: ImageEffect | '';
+  /** Motion templates although a vendor is set up. */
+  motionTemplate?: boolean;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function startShowcase(request: ShowcaseRequest): Promise<{ project
   if (request.projectId) form.set('video_id', request.projectId);
   form.set('length', request.length);
   form.set('transition', request.length === '14' ? request.transition : '');
+  if (request.motionTemplate) form.set('motion_template', 'true');
   request.scenes.slice(0, request.length === '14' ? 2 : 1).forEach((scene, index) => {
     const names = showcaseFieldNames(index + 1);
     form.set(names.text, scene.text);

@@ -1,4 +1,4 @@
-import { aiVideoMessages, generatedVideoTexts, storyboardAiVideoTexts, storyboardTexts, workflowMessages, type SceneMedia, type SessionUser, type UploadResponse } from '@reelsmith/contracts';
+import { generatedVideoTexts, storyboardAiVideoTexts, storyboardTexts, workflowMessages, type SceneMedia, type SessionUser, type UploadResponse } from '@reelsmith/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
@@ -12,7 +12,7 @@ import { SceneCard } from './SceneCard.tsx';
 import { useAiVideo } from './useAiVideo.ts';
 import { createVideoError, firstSceneWithoutVideo, pickedImageError, pickedVideoError, restoredScenes, sceneNumbers, type Scene } from './scenes.ts';
 import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
-import { GenerationCost } from '../../components/media/GenerationCost.tsx';
+import { useGeneratorChoice } from '../../components/media/GeneratorChoice.tsx';
 
 const objectUrls = (scene: Scene) => [scene.image?.previewUrl, scene.video?.kind === 'file' ? scene.video.previewUrl : undefined];
 
@@ -68,6 +68,7 @@ export function StoryboardWorkspace({ user, projectId, initialTexts, initialMedi
     onError: (failure) => setNotice({ tone: 'error', text: failure.message }),
   });
   const aiVideo = useAiVideo(user.id, projectId);
+  const choice = useGeneratorChoice(aiVideo.generator);
 
   function save(index: number) {
     const text = current.current[index]!.text.trim();
@@ -138,7 +139,7 @@ export function StoryboardWorkspace({ user, projectId, initialTexts, initialMedi
 
   function createAiVideo() {
     setNotice(null);
-    aiVideo.start(scenes);
+    aiVideo.start(scenes, choice.motionTemplate);
   }
 
   const checkError = notice === 'check' ? createVideoError(scenes) : null;
@@ -207,17 +208,12 @@ export function StoryboardWorkspace({ user, projectId, initialTexts, initialMedi
           </Button>
         </div>
       )}
+      <div className="flex flex-col gap-3 md:max-w-xl">{choice.control}</div>
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" onClick={createAiVideo}>
           Create AI Video
         </Button>
-        <GenerationCost generator={aiVideo.generator} />
         <Button onClick={createVideo}>Create Video</Button>
-        {aiVideo.generator === 'local' && (
-          <p className="rounded-full bg-gray-100 px-3 py-1 text-xs text-muted">
-            {aiVideoMessages.offline}
-          </p>
-        )}
       </div>
 
       <StockSearchModal open={stockOpen} onClose={() => setStockOpen(false)} types={['image', 'video']} videoChoice="highest" onAdded={addStock} />

@@ -67,9 +67,10 @@ export async function generateStoryboard(userId: string, projectId: string, scen
  * A refusal the server explains is shown as it is; no answer at all (or an unreadable one) is SPEC §8's 'Something
  * went wrong while starting the video generation.', any other failure 'Failed to generate video. Please try again.'.
  */
-export async function startAiVideo(request: { userId: string; projectId: string; scenes: Pick<Scene, 'text' | 'image'>[] }): Promise<GenerateAiVideoResponse> {
+export async function startAiVideo(request: { userId: string; projectId: string; scenes: Pick<Scene, 'text' | 'image'>[]; motionTemplate?: boolean }): Promise<GenerateAiVideoResponse> {
   const form = new FormData();
   for (const [name, value] of Object.entries(projectFields(request.userId, request.projectId))) form.set(name, value);
+  if (request.motionTemplate) form.set('motion_template', 'true');
   request.scenes.forEach((scene, i) => {
     const names = aiVideoFieldNames(i + 1);
     form.set(names.scene, scene.text);

@@ -33,7 +33,7 @@ export function useAiVideo(userId: string, projectId: string) {
     retry: false,
   });
   const start = useMutation({
-    mutationFn: (scenes: Pick<Scene, 'text' | 'image'>[]) => startAiVideo({ userId, projectId, scenes }),
+    mutationFn: ({ scenes, motionTemplate }: { scenes: Pick<Scene, 'text' | 'image'>[]; motionTemplate: boolean }) => startAiVideo({ userId, projectId, scenes, motionTemplate }),
     onMutate: () => {
       setError(null);
       setReady(null);
@@ -87,6 +87,6 @@ export function useAiVideo(userId: string, projectId: string) {
     error,
     ready,
     showReady: () => ready && setPhase({ phase: 'done', url: ready }),
-    start: (scenes: Pick<Scene, 'text' | 'image'>[]) => start.mutate(scenes),
+    start: (scenes: Pick<Scene, 'text' | 'image'>[], motionTemplate = false) => start.mutate({ scenes, motionTemplate }),
   };
 }

@@ -1,4 +1,4 @@
-import { aiVideoMessages, generatedVideoTexts, genericMessages, ugcLengths, ugcPromptMaxLength, ugcTexts, type UgcLength } from '@reelsmith/contracts';
+import { generatedVideoTexts, genericMessages, ugcLengths, ugcPromptMaxLength, ugcTexts, type UgcLength } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,8 +11,7 @@ import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 import { useVideoGeneration } from '../../lib/useVideoGeneration.ts';
 import { fetchLatestImage, fetchUgcSettings, startUgcVideo } from './api.ts';
 import { GeneratedVideo } from '../../components/media/GeneratedVideo.tsx';
-import { GenerationCost } from '../../components/media/GenerationCost.tsx';
-
+import { useGeneratorChoice } from '../../components/media/GeneratorChoice.tsx';
 
 /**
  * SPEC §2/§4 UGC Video, step 2 (/ugc-video2): the generated image, the prompt to edit and the length (7 or 14 s,
@@ -23,6 +22,7 @@ export function UgcVideoPage() {
   const { user, projectId, setProject, goNext } = useWorkflowPage();
   const lengthName = useId();
   const settings = useQuery({ queryKey: ['ugc', 'settings'], queryFn: fetchUgcSettings });
+  const choice = useGeneratorChoice(settings.data?.video_generator);
   const latest = useQuery({
     queryKey: ['ugc', 'latest-image', user?.id, projectId],
     queryFn: () => fetchLatestImage(user!.id, projectId),
@@ -62,7 +62,7 @@ export function UgcVideoPage() {
     if (!currentPrompt.trim()) return setError(ugcTexts.needPrompt);
     setChosen(currentLength);
     followed.current = project;
-    void start({ userId: user.id, projectId: project, prompt: currentPrompt, length: currentLength });
+    void start({ userId: user.id, projectId: project, prompt: currentPrompt, length: currentLength, motionTemplate: choice.motionTemplate });
   }
 
   const heading = <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{ugcTexts.heading}</h1>;
@@ -135,13 +135,8 @@ export function UgcVideoPage() {
               ))}
             </div>
           </fieldset>
-          {settings.data?.video_generator === 'local' && (
-            <p role="note" className="rounded-lg bg-accent-soft px-4 py-3 text-sm text-ink">
-              {aiVideoMessages.offline}
-            </p>
-          )}
+          {choice.control}
           {error && <Notice message={{ tone: 'error', text: error }} />}
-          <GenerationCost generator={settings.data?.video_generator} />
           <Button onClick={() => void generate()} className="self-start" disabled={generation.phase === 'busy'}>
             {ugcTexts.generateVideo}
           </Button>

@@ -48,7 +48,7 @@ export function checkUgcImage(userId: string, projectId: string) {
 }
 
 /** SPEC §7 ugc-generate-video (form). */
-export async function startUgcVideo(request: { userId: string; projectId: string; prompt: string; length: UgcLength }): Promise<string> {
-  const body = { user_id: request.userId, video_id: request.projectId, prompt: request.prompt, video_length: request.length };
+export async function startUgcVideo(request: { userId: string; projectId: string; prompt: string; length: UgcLength; motionTemplate?: boolean }): Promise<string> {
+  const body = { user_id: request.userId, video_id: request.projectId, prompt: request.prompt, video_length: request.length, ...(request.motionTemplate ? { motion_template: true } : {}) };
   return (await attempt(call(ugcEndpoints.generateVideo, body), startTexts(ugcTexts.videoStartFailed))).video_id;
 }
