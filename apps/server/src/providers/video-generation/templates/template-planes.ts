@@ -40,17 +40,20 @@ export interface TemplateSet {
   sweep: boolean;
 }
 
-/** How large the product is drawn, per template: the hero fills the set, the outro leaves room for the offer. */
+/**
+ * How large the product is drawn, per template: the hero fills the set, the outro leaves room for the offer; a product
+ * in a place stays between the words' band (above y 720) and the bottom subtitles.
+ */
 export const productFits: Record<MotionTemplateName, { width: number; height: number }> = {
   hero: { width: 640, height: 700 },
   hand: { width: 740, height: 860 },
-  usage: { width: 700, height: 820 },
-  lifestyle: { width: 560, height: 680 },
+  usage: { width: 660, height: 720 },
+  lifestyle: { width: 540, height: 600 },
   features: { width: 600, height: 760 },
-  reveal: { width: 600, height: 700 },
-  'social-proof': { width: 600, height: 720 },
+  reveal: { width: 560, height: 620 },
+  'social-proof': { width: 560, height: 620 },
   outro: { width: 480, height: 560 },
-  showcase: { width: 620, height: 740 },
+  showcase: { width: 560, height: 620 },
   photo: { width: 1080, height: 1920 },
 };
 
@@ -106,7 +109,9 @@ export function templateSet(name: MotionTemplateName, layer: ProductLayer, spans
       const fallbacks = name === 'social-proof' ? (['Livingroom', 'Cafe'] as const) : undefined;
       const scene = drawScene(placeFromWords(words, fallbacks));
       const close = name === 'usage';
-      const base = 1480;
+      // Standing further back on the counter, so that even under the push-in the product's foot stays above the
+      // bottom subtitles (their top line is near y 1480) and its top below the words' band.
+      const base = 1380;
       const set = [
         { svg: scene.backdrop, blur: close ? 8 : 2, poses: [pose(1.07, drift(-0.012)), pose(1.09, drift(0.012))] as const },
         { svg: scene.counter, poses: [pose(1.06, drift(-0.025)), pose(1.1, drift(0.025))] as const },

@@ -77,6 +77,18 @@ describe('motion templates on a product photo', () => {
     expect(g! > r! && b! > r!).toBe(true);
   }, 60_000);
 
+  it('keeps a product in a place above the bottom subtitles, even at the end of the push-in', async () => {
+    const video = await render('showcase', { headline: 'Hydration that lasts all day' });
+    const teal = (rgb: Buffer) => {
+      let count = 0;
+      for (let i = 0; i < rgb.length; i += 3) if (rgb[i + 1]! > rgb[i]! + 40 && rgb[i + 2]! > rgb[i]! + 40) count += 1;
+      return count;
+    };
+    const product = teal(frame(video, 3.4, '1080:760:0:720'));
+    expect(product).toBeGreaterThan(5000);
+    expect(teal(frame(video, 3.4, '1080:440:0:1480'))).toBeLessThan(product * 0.01);
+  }, 60_000);
+
   it('makes two scene types on one photo look clearly different', async () => {
     const [hero, features] = [await render('hero', {}), await render('features', { details: 'the pump, the glass bottle' })];
     expect(meanDifference(frame(hero, 2), frame(features, 2))).toBeGreaterThan(20);
