@@ -22,6 +22,8 @@ describe.each(targets)('measured waits on $name', (target) => {
 
   /** A job of the queue that finished `ago` seconds ago after a whole wait of `seconds`. */
   async function finished(queue: string, size: number | null, seconds: number, ago = 60, state: 'done' | 'error' = 'done') {
+    // One clock reading for both ends: a millisecond between two readings would lengthen the job past its whole seconds.
+    const now = Date.now();
     await t.database.db.insert(jobStatus).values({
       id: randomUUID(),
       userId: account.userId,
@@ -29,8 +31,8 @@ describe.each(targets)('measured waits on $name', (target) => {
       state,
       size,
       idempotencyKey: randomUUID(),
-      createdAt: secondsAgo(ago + seconds),
-      updatedAt: secondsAgo(ago),
+      createdAt: new Date(now - (ago + seconds) * 1000),
+      updatedAt: new Date(now - ago * 1000),
     });
   }
 
