@@ -26,14 +26,18 @@ export function stillQueries(scene: string): string[] {
 }
 
 /**
- * A portrait stock photo for each scene, none used twice: what the scene shows first, then `fallback` (the business's
- * category). Only searches, so nothing is stored yet; a scene left out of the answer gets a title card instead.
+ * A portrait stock photo for each scene, none used twice: what the scene shows in the business's category first
+ * (`fallback`, best first), so "hands at work" for a skincare shop finds hands with a serum before a workshop; then
+ * what the scene shows alone, then the category alone. Only searches, so nothing is stored yet; a scene left out of
+ * the answer gets a title card instead.
  */
 export async function pickStills(stock: StockStills, scenes: { n: number; text: string }[], fallback: string[] = []): Promise<Map<number, StockPhoto>> {
   const picked = new Map<number, StockPhoto>();
   const used = new Set<number>();
   for (const scene of scenes) {
-    for (const q of new Set([...stillQueries(scene.text), ...fallback])) {
+    const shown = stillQueries(scene.text);
+    const inCategory = shown[0] && fallback[0] ? [`${shown[0]} ${fallback[0]}`] : [];
+    for (const q of new Set([...inCategory, ...shown, ...fallback])) {
       const found = await stock.search({ q, page: 1, per_page: 15, orientation: 'portrait', type: 'image' });
       const photo = 'photos' in found ? found.photos.find((candidate) => !used.has(candidate.id)) : undefined;
       if (!photo) continue;
