@@ -28,7 +28,8 @@ export function templateText(name: MotionTemplateName, words: TemplateWords, pro
     case 'usage':
     case 'hero':
     case 'hand': {
-      const headline = words.headline?.trim() || details;
+      // Details are a fragment ("on a sunlit bathroom shelf"); set as a headline they start with a capital.
+      const headline = words.headline?.trim() || details.charAt(0).toUpperCase() + details.slice(1);
       if (!headline) return { blocks: business ? [{ kind: 'headline', text: business, start: 0.3, end }] : [], shapes: [] };
       return { blocks: [...kicker(), { kind: 'headline', text: headline, start: 0.3, end }], shapes: [] };
     }

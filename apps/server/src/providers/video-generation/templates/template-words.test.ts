@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { templateText } from './template-text.ts';
 import { featuresOf, offerOf, placeFromWords, sidesOf, templateFromWords } from './template-words.ts';
 
 describe('the words a motion template reads', () => {
@@ -31,5 +32,13 @@ describe('the words a motion template reads', () => {
     expect(placeFromWords('relaxing on the sofa')).toBe('Livingroom');
     // Without a cue the place still varies from text to text, and is stable for one text.
     expect(placeFromWords('abc')).toBe(placeFromWords('abc'));
+  });
+
+  it('sets a scene’s details as a headline with a capital, and a showcase text as the user wrote it', () => {
+    const product = { x: 400, y: 760, width: 280, height: 620 };
+    const headline = (name: 'lifestyle' | 'showcase', words: { details?: string; headline?: string }) =>
+      templateText(name, words, product, 3.5).blocks.find((block) => block.kind === 'headline')?.text;
+    expect(headline('lifestyle', { details: 'on a sunlit bathroom shelf' })).toBe('On a sunlit bathroom shelf');
+    expect(headline('showcase', { headline: 'glow, daily' })).toBe('glow, daily');
   });
 });
