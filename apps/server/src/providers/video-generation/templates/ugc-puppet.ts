@@ -36,7 +36,8 @@ export function raiseAngles(from = -26, seconds = 1.4, fps = 30): number[] {
     // easeOutBack: quick at first, a little past upright, settling back: a hand, not a crane.
     const c = 1.2;
     const eased = 1 + (c + 1) * (u - 1) ** 3 + c * (u - 1) ** 2;
-    return Math.round(from * (1 - eased) * 100) / 100;
+    // `|| 0`: upright is 0, not -0.
+    return Math.round(from * (1 - eased) * 100) / 100 || 0;
   });
 }
 
