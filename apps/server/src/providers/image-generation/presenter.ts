@@ -151,7 +151,9 @@ export function presenterSvg(person: UgcPerson, stance: Stance, part: 'whole' | 
   // The body sits a little higher than the face's proportions alone would put it: a shorter neck reads friendlier.
   const body = `${back}<g transform="translate(0 -22)">${neck}${garment(person, sw, bottom + 22)}</g>`;
   const figure = part === 'body' ? body : part === 'face' ? front : `${body}${front}`;
-  return svgDocument(shadow, `<g transform="translate(${stance.x} ${stance.y}) scale(${stance.scale})" filter="url(#presenter-shadow)">${figure}</g>`);
+  // The face alone goes over the body, where its shadow would barely show: drawing it per clip is not worth its blur.
+  const cast = part === 'face' ? '' : ' filter="url(#presenter-shadow)"';
+  return svgDocument(shadow, `<g transform="translate(${stance.x} ${stance.y}) scale(${stance.scale})"${cast}>${figure}</g>`);
 }
 
 /** Where the presenter's near shoulder is in the frame: where the arm that holds the product starts. */

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { link, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ugcDefaults, type UgcPerson } from '@reelsmith/contracts';
 import { defaultKineticLook, kineticAss, type KineticBlock, type PuppetClipOptions, type PuppetPart, type Wobble } from '@reelsmith/media';
@@ -104,13 +104,22 @@ async function handFrames(draw: (raise: number) => HeldArm, workDir: string): Pr
   const left = Math.min(a!.left, b!.left);
   const top = Math.min(a!.top, b!.top);
   const box = { left, top, width: even(Math.min(1080, Math.max(a!.left + a!.width, b!.left + b!.width)) - left), height: even(Math.min(1920, Math.max(a!.top + a!.height, b!.top + b!.height)) - top) };
-  const write = async (raise: number, i: number) => {
-    const arm = draw(raise);
-    const png = await sharp(Buffer.from(boxedSvg(arm.defs, arm.hand, box))).png({ compressionLevel: 0 }).toBuffer();
-    await writeFile(join(workDir, `hand${String(i).padStart(3, '0')}.png`), png);
+  const name = (i: number) => join(workDir, `hand${String(i).padStart(3, '0')}.png`);
+  // As the arm settles, frames barely differ: one drawn frame stands for the next ones until it is off by a
+  // quarter of a degree (a pixel or two at the product), linked rather than drawn again.
+  const drawnAt: number[] = [];
+  for (const [i, raise] of angles.entries()) if (drawnAt.length === 0 || Math.abs(raise - angles[drawnAt.at(-1)!]!) >= 0.25) drawnAt.push(i);
+  const write = async (i: number) => {
+    const arm = draw(angles[i]!);
+    await writeFile(name(i), await sharp(Buffer.from(boxedSvg(arm.defs, arm.hand, box))).png({ compressionLevel: 0 }).toBuffer());
   };
-  // Two at a time: each frame is a few megabytes of raster while it is drawn.
-  for (let i = 0; i < angles.length; i += 2) await Promise.all(angles.slice(i, i + 2).map((raise, k) => write(raise, i + k)));
+  // Two at a time: librsvg draws on one core, and each frame is a few megabytes of raster while it is drawn.
+  for (let i = 0; i < drawnAt.length; i += 2) await Promise.all(drawnAt.slice(i, i + 2).map(write));
+  let source = 0;
+  for (let i = 0; i < angles.length; i++) {
+    if (drawnAt.includes(i)) source = i;
+    else await link(name(source), name(i));
+  }
   return { path: join(workDir, 'hand%03d.png'), x: box.left, y: box.top, frames: angles.length };
 }
 
@@ -136,18 +145,19 @@ export async function prepareUgcPuppet(input: UgcPuppetInput): Promise<Omit<Pupp
   const person: UgcPerson = { gender: choices.person.gender, ethnicity: choices.person.ethnicity, ageGroup: choices.person.ageGroup, clothing: choices.person.clothing };
   const held = choices.placement === 'Held by person';
   const scene = drawScene(choices.background);
-  const layer = await productLayer(input.photo, held ? heldFit : standingFit);
-  const product: PlacedProduct = { href: `data:image/png;base64,${layer.png.toString('base64')}`, width: layer.width, height: layer.height, spans: await rowSpans(layer), kind: layer.kind };
   const stance: Stance = held ? { ...holdingStance, y: holdingStance.y + drop.held } : { ...besideStance, y: besideStance.y + drop.beside };
   const path = (name: string) => join(input.workDir, `${name}.png`);
-
   const backdrop = path('backdrop');
-  await writeFile(backdrop, await sharp(Buffer.from(scene.backdrop)).blur(held ? 9 : 2.5).flatten({ background: '#000000' }).png({ compressionLevel: 1 }).toBuffer());
-  const [body, face, tag] = await Promise.all([
+  // The place and the presenter do not need the product: they are drawn while it is cut out.
+  const drawn = Promise.all([
+    sharp(Buffer.from(scene.backdrop)).blur(held ? 9 : 2.5).flatten({ background: '#000000' }).png({ compressionLevel: 1 }).toBuffer().then((png) => writeFile(backdrop, png)),
     cutOut(presenterSvg(person, stance, 'body'), path('body')),
     cutOut(presenterSvg(person, stance, 'face'), path('face')),
     cutOut(illustrationTag, path('tag')),
   ]);
+  const layer = await productLayer(input.photo, held ? heldFit : standingFit);
+  const product: PlacedProduct = { href: `data:image/png;base64,${layer.png.toString('base64')}`, width: layer.width, height: layer.height, spans: await rowSpans(layer), kind: layer.kind };
+  const [, body, face, tag] = await drawn;
   const figure = held ? [breathing, sway] : [breathing, { ...sway, x: -5 }];
   const parts: PuppetPart[] = [
     { ...body, wobbles: figure },
