@@ -26,7 +26,7 @@ export interface UgcPuppetInput {
  * The presenter stands lower than on the still: the template's words take the top of the frame (kineticBand), and
  * the face stays under them.
  */
-const drop = { held: 320, beside: 250 } as const;
+const drop = { held: 320, beside: 150 } as const;
 
 /** The forearm's turn about the elbow as it comes up (degrees, frame by frame), then held up, from the clip's start. */
 export function raiseAngles(from = -26, seconds = 1.4, fps = 30): number[] {
