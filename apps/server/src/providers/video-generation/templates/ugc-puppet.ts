@@ -46,6 +46,8 @@ const breathing: Wobble = { x: 0, y: 4, period: 3.6 };
 const sway: Wobble = { x: 3, y: 0, period: 5.2, phase: 0.25 };
 /** The head nods as if talking, a little out of step with the body. */
 const nod: Wobble[] = [{ x: 0, y: 5, period: 1.5, phase: 0.1 }, { x: 3, y: 0, period: 2.7 }];
+/** The hand shows the product off as she talks: a small lift and back, within the elbow's round, so no gap opens. */
+const showing: Wobble = { x: 0, y: 8, period: 2.3, phase: 0.5 };
 
 interface CutOut {
   path: string;
@@ -169,7 +171,7 @@ export async function prepareUgcPuppet(input: UgcPuppetInput): Promise<Omit<Pupp
     const still = draw(0);
     const [upperArm, hand] = await Promise.all([cutOut(svgDocument(still.defs, still.upperArm), path('upper-arm')), handFrames(draw, input.workDir)]);
     // The arm moves with the body it hangs from, so the shoulder never parts from it.
-    parts.push({ ...upperArm, wobbles: figure }, { ...hand, wobbles: figure });
+    parts.push({ ...upperArm, wobbles: figure }, { ...hand, wobbles: [...figure, showing] });
   } else {
     const [counter, standing] = await Promise.all([cutOut(scene.counter, path('counter')), cutOut(standingProductSvg(product), path('product'))]);
     parts.push(counter, { ...standing, arrival: { x: 0, y: -150, start: 0.2, seconds: 1.1 } });
