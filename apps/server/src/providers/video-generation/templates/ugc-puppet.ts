@@ -46,7 +46,7 @@ const breathing: Wobble = { x: 0, y: 4, period: 3.6 };
 const sway: Wobble = { x: 3, y: 0, period: 5.2, phase: 0.25 };
 /** The head nods as if talking, a little out of step with the body. */
 const nod: Wobble[] = [{ x: 0, y: 5, period: 1.5, phase: 0.1 }, { x: 3, y: 0, period: 2.7 }];
-/** The hand shows the product off as she talks: a small lift and back, within the elbow's round, so no gap opens. */
+/** The hand shows the product off while talking: a small lift and back, within the elbow's round, so no gap opens. */
 const showing: Wobble = { x: 0, y: 8, period: 2.3, phase: 0.5 };
 
 interface CutOut {
