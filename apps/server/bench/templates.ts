@@ -3,9 +3,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { motionTemplateNames, type MotionTemplateName } from '@reelsmith/contracts';
-import { templateClipArgs } from '@reelsmith/media';
 import { samplePackshot } from '../src/providers/image-generation/sample-product.ts';
-import { prepareTemplate } from '../src/providers/video-generation/templates/template-render.ts';
+import { prepareTemplateClip } from '../src/providers/video-generation/templates/template-clip.ts';
 import type { TemplateWords } from '../src/providers/video-generation/templates/template-words.ts';
 
 /**
@@ -26,6 +25,7 @@ const words: Record<MotionTemplateName, TemplateWords> = {
   outro: { details: '20% off, code GLOW20', business: 'Lumi Skincare' },
   showcase: { headline: 'Hydration that lasts all day long' },
   photo: { headline: 'Fresh from our kitchen' },
+  ugc: { headline: 'Lumi Hydrating Serum' },
 };
 const only = (process.env.BENCH_TEMPLATES?.split(',') ?? motionTemplateNames) as MotionTemplateName[];
 const photo = await samplePackshot();
@@ -39,9 +39,9 @@ try {
     const workDir = join(dir, name);
     const t0 = performance.now();
     await mkdir(workDir, { recursive: true });
-    const { options } = await prepareTemplate({ photo, prompt: `${name} scene`, seconds, template: { name, words: words[name] }, workDir });
+    const clip = await prepareTemplateClip({ photo, prompt: `${name} scene`, seconds, template: { name, words: words[name] }, workDir });
     const t1 = performance.now();
-    const run = spawnSync('bash', ['-c', 'TIMEFORMAT="%U %S"; time ffmpeg "$@" 2>/dev/null', 'ffmpeg', '-threads', '2', ...templateClipArgs({ ...options, outputPath: join(workDir, 'clip.mp4') })], { encoding: 'utf8' });
+    const run = spawnSync('bash', ['-c', 'TIMEFORMAT="%U %S"; time ffmpeg "$@" 2>/dev/null', 'ffmpeg', '-threads', '2', ...clip.args(join(workDir, 'clip.mp4'))], { encoding: 'utf8' });
     const t2 = performance.now();
     if (run.status !== 0) throw new Error(`${name}: ffmpeg failed`);
     const cpu = run.stderr.trim().split('\n').at(-1)!.split(' ').reduce((sum, s) => sum + Number(s), 0);

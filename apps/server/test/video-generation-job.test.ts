@@ -94,6 +94,32 @@ describe('AI video with the offline generator, through the queue', () => {
     // Nothing a hosted vendor billed: the offline renderer records no generation.
     expect(await repositories.videoGenerations.forJob(record.id)).toEqual([]);
   }, 180_000);
+
+  it('draws a ugc scene again from the user’s own product photo, and refuses one whose photo is someone else’s', async () => {
+    const settled = async (payload: VideoGenerationInput) => {
+      const record = await core.queue.enqueue(core.jobs.videoGeneration, payload, { userId });
+      let state = record;
+      for (let i = 0; i < 600 && (state.state === 'queued' || state.state === 'processing'); i++) {
+        await sleep(200);
+        state = await core.queue.status(userId, record.id);
+      }
+      return state;
+    };
+    const imageKey = await storeStill(core.storage, 'ugc-still', '0x1e6fd9');
+    const choices = { background: 'Cafe', placement: 'Held by person', person: { gender: 'Female', ethnicity: 'Indian', ageGroup: 'Adult', clothing: 'Traditional' } } as const;
+    const scene = (productKey: string) => ({ imageKey, prompt: 'She shows it', seconds: 2, template: { name: 'ugc' as const, words: { headline: 'Lumi' }, ugc: { productKey, ...choices } } });
+    const outputKey = `users/${userId}/renders/ai-ugc.mp4`;
+
+    const foreign = await settled({ scenes: [scene('users/someone-else/uploads/photo.png')], outputKey });
+    expect(foreign).toMatchObject({ state: 'error', error: aiVideoMessages.failed });
+
+    const own = await settled({ scenes: [scene(await storeStill(core.storage, 'ugc-product', '0xf97316'))], outputKey });
+    expect(own).toMatchObject({ state: 'done', result: { key: outputKey } });
+    const output = await core.storage.localPath(outputKey);
+    expect(await media.probe(output)).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264' });
+    // The arm raises the product over the first second and a half.
+    expect(difference(frame(output, 0.2), frame(output, 1.6))).toBeGreaterThan(2);
+  }, 180_000);
 });
 
 interface Vendor {

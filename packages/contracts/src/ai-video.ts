@@ -11,9 +11,10 @@ export type VideoGeneratorName = (typeof videoGeneratorNames)[number];
 
 /**
  * The offline motion templates (issue 30): each a drawn scene, a camera move and kinetic type of its own. `photo` is
- * for a picture that is a scene itself (a shop front, a plate): it fills the frame and the camera moves over it.
+ * for a picture that is a scene itself (a shop front, a plate): it fills the frame and the camera moves over it. `ugc`
+ * is the UGC Video's offline still drawn again in parts, its illustrated presenter moving and holding up the product.
  */
-export const motionTemplateNames = ['hero', 'hand', 'usage', 'lifestyle', 'features', 'reveal', 'social-proof', 'outro', 'showcase', 'photo'] as const;
+export const motionTemplateNames = ['hero', 'hand', 'usage', 'lifestyle', 'features', 'reveal', 'social-proof', 'outro', 'showcase', 'photo', 'ugc'] as const;
 export type MotionTemplateName = (typeof motionTemplateNames)[number];
 
 /**

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { aiVideoMessages, aiVideoTransitions, motionTemplateNames } from '@reelsmith/contracts';
+import { aiVideoMessages, aiVideoTransitions, motionTemplateNames, ugcAgeGroups, ugcBackgrounds, ugcClothing, ugcEthnicities, ugcGenders, ugcPlacements, ugcProductMaxLength } from '@reelsmith/contracts';
 import {
   captionAss,
   fitClipArgs,
@@ -22,6 +22,7 @@ import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
 import { planClipLengths } from '../providers/video-generation/lengths.ts';
 import { prepareTemplate } from '../providers/video-generation/templates/template-render.ts';
+import type { TemplateRequest } from '../providers/video-generation/templates/template-words.ts';
 import type { SourceImage, VideoGenerator } from '../providers/video-generation/types.ts';
 import { isReadableBy, storageKeySchema } from './stored-composition.ts';
 import { defineJob, JobCancelledError, PermanentJobError, type JobContext } from './types.ts';
@@ -45,8 +46,22 @@ export const videoGenerationScene = z.object({
   template: z
     .object({
       name: z.enum(motionTemplateNames).optional(),
-      words: z.object({ details: z.string().trim().max(400).optional(), business: z.string().trim().max(200).optional() }).optional(),
+      words: z
+        .object({ headline: z.string().trim().max(ugcProductMaxLength).optional(), details: z.string().trim().max(400).optional(), business: z.string().trim().max(200).optional() })
+        .optional(),
       variant: z.number().int().min(0).max(10).optional(),
+      /**
+       * For 'ugc': the UGC form's choices and the product photo, so the template draws the still's scene again in
+       * moving parts; the still itself (`imageKey`) stays what a vendor is sent.
+       */
+      ugc: z
+        .object({
+          productKey: storageKeySchema,
+          background: z.enum(ugcBackgrounds),
+          placement: z.enum(ugcPlacements),
+          person: z.object({ gender: z.enum(ugcGenders), ethnicity: z.enum(ugcEthnicities), ageGroup: z.enum(ugcAgeGroups), clothing: z.enum(ugcClothing) }),
+        })
+        .optional(),
     })
     .optional(),
 });
@@ -77,6 +92,14 @@ export const videoGenerationPayload = z.object({
 export type VideoGenerationPayload = z.infer<typeof videoGenerationPayload>;
 export type VideoGenerationInput = z.input<typeof videoGenerationPayload>;
 const isLocal = (scene: VideoGenerationPayload['scenes'][number]): scene is LocalScene => 'local' in scene;
+type GeneratedScene = z.infer<typeof videoGenerationScene>;
+
+/** What the offline generator is asked for: the scene's template, its caption as the headline, the ugc scene's choices without the key. */
+function localTemplate(scene: GeneratedScene): TemplateRequest {
+  const { ugc, ...template } = scene.template ?? {};
+  const words = { ...template.words, ...(scene.caption ? { headline: scene.caption } : {}) };
+  return { ...template, words, ...(ugc ? { ugc: { background: ugc.background, placement: ugc.placement, person: ugc.person } } : {}) };
+}
 export type VideoGenerationResult = { key: string };
 
 /** A chained scene's last piece shorter than this would be a flicker: the piece before it gives up the difference. */
@@ -167,8 +190,8 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
     const { generator, hosted, vendorName, ledger, sourceOf, checkDailyCap } = generatorFor(payload);
     if (!payload.outputKey.startsWith(`users/${userId}/`)) throw new PermanentJobError(aiVideoMessages.failed);
     for (const scene of payload.scenes) {
-      const key = isLocal(scene) ? scene.key : scene.imageKey;
-      if (!isReadableBy(userId, key) || !(await storage.stat(key))) throw new PermanentJobError(aiVideoMessages.failed);
+      const keys = isLocal(scene) ? [scene.key] : [scene.imageKey, ...(scene.template?.ugc ? [scene.template.ugc.productKey] : [])];
+      for (const key of keys) if (!isReadableBy(userId, key) || !(await storage.stat(key))) throw new PermanentJobError(aiVideoMessages.failed);
     }
     // A local scene asks the generator for nothing: no plan, no vendor piece, nothing against the daily cap.
     const plans = payload.scenes.map((scene) => (isLocal(scene) ? [] : planClipLengths(scene.seconds, generator.lengths)));
@@ -204,8 +227,10 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
       for (const [j, seconds] of plans[i]!.entries()) {
         let vendorId = recorded.get(`${i}.${j}`);
         if (!vendorId) {
-          const template = hosted ? undefined : { ...scene.template, words: { ...scene.template?.words, ...(scene.caption ? { headline: scene.caption } : {}) } };
-          const submitted = (await vendor.submit({ image: await sourceOf(still), prompt: scene.prompt, seconds, ...(template ? { template } : {}) })).vendorId;
+          const template = hosted ? undefined : localTemplate(scene);
+          // The 'ugc' template draws the still's scene again from the product photo; a vendor animates the still.
+          const image = template?.ugc && scene.template?.ugc ? { path: await storage.localPath(scene.template.ugc.productKey) } : await sourceOf(still);
+          const submitted = (await vendor.submit({ image, prompt: scene.prompt, seconds, ...(template ? { template } : {}) })).vendorId;
           vendorId = hosted ? await generations.record({ jobId, scene: i, segment: j }, { userId, generator: vendorName, vendorId: submitted }) : submitted;
           // Another run of this job recorded its generation first: that one is polled, this one is not needed.
           if (vendorId !== submitted) await generator.cancel(submitted).catch(() => undefined);

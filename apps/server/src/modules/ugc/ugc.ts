@@ -210,6 +210,15 @@ export function createUgcService(deps: UgcDependencies) {
       const answer = { status: 'processing' as const, video_id: project.id };
       const seconds = Number(request.length);
       const outputKey = deps.videoJobs.outputKey(project, 'ugc');
+      // Offline the still's scene is drawn again in moving parts (the 'ugc' template) from the form and the product
+      // photo, with the product's name on it; a vendor is sent the still and the prompt alone, as ever.
+      const { config } = ugc;
+      const template = {
+        name: 'ugc' as const,
+        words: { headline: config.product },
+        ugc: { productKey: ugc.productKey, background: config.background, placement: config.productPlacement, person: { gender: config.gender, ethnicity: config.ethnicity, ageGroup: config.ageGroup, clothing: config.clothing } },
+      };
+      const scene = { imageKey: ugc.imageKey, prompt, seconds, ...(deps.videoGeneratorName === 'local' || request.motionTemplate ? { template } : {}) };
       return deps.paidJobs.start({
         userId,
         credit: 'aiVideos',
@@ -221,7 +230,7 @@ export function createUgcService(deps: UgcDependencies) {
         prepare: async () => ({
           project,
           job: deps.videoJob,
-          payload: { scenes: [{ imageKey: ugc.imageKey, prompt, seconds }], outputKey, ...(request.motionTemplate ? { motionTemplates: true } : {}) },
+          payload: { scenes: [scene], outputKey, ...(request.motionTemplate ? { motionTemplates: true } : {}) },
           // Keyed by the still and the video it follows: two Generates at once find the same key, and one video begins.
           idempotencyKey: `ugc-video:${project.id}:${ugc.imageJobId}:${ugc.videoJobId ?? 'first'}`,
         }),

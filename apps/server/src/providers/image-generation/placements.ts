@@ -79,15 +79,40 @@ function limb(a: Point, b: Point, halfA: number, halfB: number, fill: string, of
 
 
 /**
+ * How the held arm is posed: `drop` moves the product down the frame with a presenter stood lower, and `raise` turns
+ * the forearm about the elbow (degrees, negative lowers it to the left): the motion template draws the arm coming up,
+ * frame by frame, where a blurred drop shadow per frame would cost more than the rest of the clip: `quickShadow`
+ * paints a soft gradient instead.
+ */
+export interface ArmPose {
+  drop?: number;
+  raise?: number;
+  quickShadow?: boolean;
+}
+
+/** The held arm in two layers (SVG bodies over shared defs): the upper arm, and the hand with the product. */
+export interface HeldArm {
+  defs: string;
+  upperArm: string;
+  hand: string;
+  elbow: Point;
+}
+
+/**
  * Held up beside the presenter's face: the upper arm from the shoulder down to the elbow, the forearm up behind the
  * product to the palm, four fingers curled round its left edge and the thumb round its right, where the outline
  * actually is on those rows. Skin and sleeve are the presenter's.
  */
-export function heldProductSvg(p: PlacedProduct, look: Look, shoulder: Point): string {
+export function heldProductSvg(p: PlacedProduct, look: Look, shoulder: Point, armPose: ArmPose = {}): string {
+  const arm = heldArm(p, look, shoulder, armPose);
+  return svgDocument(arm.defs, `${arm.upperArm}${arm.hand}`);
+}
+
+export function heldArm(p: PlacedProduct, look: Look, shoulder: Point, armPose: ArmPose = {}): HeldArm {
   const { skin, sleeve } = look;
   const x = Math.round(productX - p.width / 2);
   // Low enough that a wide product passes under the presenter's chin.
-  const y = Math.round(910 - p.height / 2);
+  const y = Math.round(910 + (armPose.drop ?? 0) - p.height / 2);
   const cx = x + p.width / 2;
   const cy = y + p.height / 2;
   const bottom = y + p.height;
@@ -111,7 +136,7 @@ export function heldProductSvg(p: PlacedProduct, look: Look, shoulder: Point): s
   const wrist = { x: cx + p.width * 0.1, y: gripY };
   const along = (k: number) => ({ x: wrist.x + (groupElbow.x - wrist.x) * k, y: wrist.y + (groupElbow.y - wrist.y) * k });
   const cuff = 0.42;
-  const arm = [
+  const forearm = [
     limb(wrist, groupElbow, t * 1.3, t * 1.6, 'url(#forearm)'),
     limb(along(cuff), groupElbow, t * 1.75, t * 1.75, sleeve.base),
     limb(along(cuff), along(cuff + 0.05), t * 1.8, t * 1.8, sleeve.cuff),
@@ -139,6 +164,10 @@ export function heldProductSvg(p: PlacedProduct, look: Look, shoulder: Point): s
     '<filter id="drop" x="-40%" y="-40%" width="180%" height="180%"><feDropShadow dx="22" dy="30" stdDeviation="28" flood-color="#120c08" flood-opacity="0.32"/></filter>',
     `<linearGradient id="forearm" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${skin.base}"/><stop offset="0.7" stop-color="${skin.shade}"/><stop offset="1" stop-color="${skin.crease}"/></linearGradient>`,
   ].join('');
-  const body = `${upperArm}<g transform="rotate(${heldTiltDegrees} ${cx} ${cy})" filter="url(#drop)">${arm}${image(p, x, y)}${knuckles}${fingers}${thumb}</g>`;
-  return svgDocument(defs, body);
+  const quickShadow = `<radialGradient id="quick-shadow"><stop offset="0.55" stop-color="#120c08" stop-opacity="0.3"/><stop offset="1" stop-color="#120c08" stop-opacity="0"/></radialGradient>`;
+  const shadow = armPose.quickShadow ? `<ellipse cx="${cx + 22}" cy="${cy + 30}" rx="${p.width * 0.62}" ry="${p.height * 0.6}" fill="url(#quick-shadow)"/>` : '';
+  const tilted = `<g transform="rotate(${heldTiltDegrees} ${cx} ${cy})"${armPose.quickShadow ? '' : ' filter="url(#drop)"'}>${shadow}${forearm}${image(p, x, y)}${knuckles}${fingers}${thumb}</g>`;
+  // The hand's group turns its elbow onto the frame's elbow, so turning it all about that point keeps the arm whole.
+  const hand = armPose.raise ? `<g transform="rotate(${armPose.raise} ${elbow.x} ${elbow.y})">${tilted}</g>` : tilted;
+  return { defs: `${defs}${armPose.quickShadow ? quickShadow : ''}`, upperArm, hand, elbow };
 }

@@ -136,8 +136,12 @@ function garment(person: UgcPerson, sw: number, bottom: number): string {
   return `${body}${arms}${detail.join('')}`;
 }
 
-/** The presenter as an SVG layer the size of the still: neck, clothes, then the head over them. */
-export function presenterSvg(person: UgcPerson, stance: Stance): string {
+/**
+ * The presenter as an SVG layer the size of the still: neck, clothes, then the head over them. A motion template
+ * moves the face apart from the body: 'body' is all but the face (the hair behind it stays, hidden by the face),
+ * 'face' the face and the hair in front alone.
+ */
+export function presenterSvg(person: UgcPerson, stance: Stance, part: 'whole' | 'body' | 'face' = 'whole'): string {
   const skin = skinTones[person.ethnicity];
   const sw = shoulders(person);
   const bottom = Math.ceil((sceneHeight - stance.y) / stance.scale) + 10;
@@ -145,8 +149,11 @@ export function presenterSvg(person: UgcPerson, stance: Stance): string {
   const neck = `<path d="M -38 70 L -40 200 Q 0 226 40 200 L 38 70 z" fill="${skin.shade}"/><path d="M -40 150 Q 0 186 40 150 L 40 200 Q 0 226 -40 200 z" fill="${skin.crease}" opacity="0.35"/>`;
   const shadow = '<filter id="presenter-shadow" x="-20%" y="-20%" width="140%" height="140%"><feDropShadow dx="-10" dy="8" stdDeviation="14" flood-color="#1a120b" flood-opacity="0.22"/></filter>';
   // The body sits a little higher than the face's proportions alone would put it: a shorter neck reads friendlier.
-  const figure = `${back}<g transform="translate(0 -22)">${neck}${garment(person, sw, bottom + 22)}</g>${front}`;
-  return svgDocument(shadow, `<g transform="translate(${stance.x} ${stance.y}) scale(${stance.scale})" filter="url(#presenter-shadow)">${figure}</g>`);
+  const body = `${back}<g transform="translate(0 -22)">${neck}${garment(person, sw, bottom + 22)}</g>`;
+  const figure = part === 'body' ? body : part === 'face' ? front : `${body}${front}`;
+  // The face alone goes over the body, where its shadow would barely show: drawing it per clip is not worth its blur.
+  const cast = part === 'face' ? '' : ' filter="url(#presenter-shadow)"';
+  return svgDocument(shadow, `<g transform="translate(${stance.x} ${stance.y}) scale(${stance.scale})"${cast}>${figure}</g>`);
 }
 
 /** Where the presenter's near shoulder is in the frame: where the arm that holds the product starts. */

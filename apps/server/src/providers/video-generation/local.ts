@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { maxMotionSeconds, templateClipArgs } from '@reelsmith/media';
+import { maxMotionSeconds } from '@reelsmith/media';
 import type { MediaPort } from '../media/types.ts';
-import { prepareTemplate } from './templates/template-render.ts';
+import { prepareTemplateClip } from './templates/template-clip.ts';
 import { VideoGenerationError, type VideoGenerator } from './types.ts';
 
 /** Every whole second up to the renderer's longest clip: a scene never needs a chain or a long trim. */
@@ -38,8 +38,8 @@ export function createLocalVideoGenerator(deps: { media: MediaPort; dir: string 
       try {
         await mkdir(workDir, { recursive: true });
         const photo = await readFile(request.image.path);
-        const { options } = await prepareTemplate({ photo, prompt: request.prompt, seconds: request.seconds, ...(request.template ? { template: request.template } : {}), workDir });
-        await deps.media.runFfmpeg(templateClipArgs({ ...options, outputPath: partial }), { duration: request.seconds, signal, timeoutMs: 10 * 60 * 1000 });
+        const clip = await prepareTemplateClip({ photo, prompt: request.prompt, seconds: request.seconds, ...(request.template ? { template: request.template } : {}), workDir });
+        await deps.media.runFfmpeg(clip.args(partial), { duration: request.seconds, signal, timeoutMs: 10 * 60 * 1000 });
         await rename(partial, output);
       } catch (error) {
         await rm(partial, { force: true });

@@ -40,11 +40,14 @@ export interface TemplateSet {
   sweep: boolean;
 }
 
+/** The templates drawn as planes under a camera: all but 'ugc', whose presenter moves in parts (ugc-puppet.ts). */
+export type DrawnTemplateName = Exclude<MotionTemplateName, 'ugc'>;
+
 /**
  * How large the product is drawn, per template: the hero fills the set, the outro leaves room for the offer; a product
  * in a place stays between the words' band (above y 720) and the bottom subtitles.
  */
-export const productFits: Record<MotionTemplateName, { width: number; height: number }> = {
+export const productFits: Record<DrawnTemplateName, { width: number; height: number }> = {
   hero: { width: 640, height: 700 },
   hand: { width: 740, height: 860 },
   usage: { width: 660, height: 720 },
@@ -73,7 +76,7 @@ const asPlaced = (layer: ProductLayer, spans: PlacedProduct['spans']): PlacedPro
  * back moves least and the product most, so the product reads as nearest (2.5D). `side` (±1) turns a scene's
  * drift the other way, so two scenes of one video do not move alike.
  */
-export function templateSet(name: MotionTemplateName, layer: ProductLayer, spans: PlacedProduct['spans'], palette: TemplatePalette, words: string, side: 1 | -1): TemplateSet {
+export function templateSet(name: DrawnTemplateName, layer: ProductLayer, spans: PlacedProduct['spans'], palette: TemplatePalette, words: string, side: 1 | -1): TemplateSet {
   const product = asPlaced(layer, spans);
   const box = (base: number): ProductBox => ({ x: 540 - layer.width / 2, y: base - layer.height, width: layer.width, height: layer.height });
   const drift = (amount: number) => amount * side;

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { MotionTemplateName } from '@reelsmith/contracts';
 import { templateClipArgs } from '@reelsmith/media';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePackshot } from '../../image-generation/sample-product.ts';
+import type { DrawnTemplateName } from './template-planes.ts';
 import { prepareTemplate } from './template-render.ts';
 import type { TemplateWords } from './template-words.ts';
 
@@ -18,13 +18,13 @@ beforeAll(async () => {
 const rendered = new Map<string, Promise<string>>();
 
 /** Each template and words rendered once for the whole file: several tests look at the same clip. */
-function render(name: MotionTemplateName, words: TemplateWords): Promise<string> {
+function render(name: DrawnTemplateName, words: TemplateWords): Promise<string> {
   const key = JSON.stringify([name, words]);
   if (!rendered.has(key)) rendered.set(key, renderNow(name, words, `${name}-${rendered.size}`));
   return rendered.get(key)!;
 }
 
-async function renderNow(name: MotionTemplateName, words: TemplateWords, folder: string, seconds = 3.5): Promise<string> {
+async function renderNow(name: DrawnTemplateName, words: TemplateWords, folder: string, seconds = 3.5): Promise<string> {
   const workDir = join(dir, folder);
   mkdirSync(workDir, { recursive: true });
   const { options } = await prepareTemplate({ photo, prompt: `${name} scene`, seconds, template: { name, words }, workDir });

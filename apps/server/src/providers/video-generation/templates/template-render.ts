@@ -1,11 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MotionTemplateName } from '@reelsmith/contracts';
 import { defaultKineticLook, kineticAss, motionFromPrompt, type MotionMove, type TemplateClipOptions } from '@reelsmith/media';
 import sharp from 'sharp';
 import { productLayer, rowSpans, type ProductLayer } from '../../image-generation/cutout.ts';
 import { paletteFrom, topScrim } from './studio-drawings.ts';
-import { pose, productFits, templateSet, type DrawnPlane, type Pose, type ProductBox } from './template-planes.ts';
+import { pose, productFits, templateSet, type DrawnPlane, type DrawnTemplateName, type Pose, type ProductBox } from './template-planes.ts';
 import { templateText } from './template-text.ts';
 import { hash, templateFromWords, type TemplateRequest } from './template-words.ts';
 
@@ -14,7 +13,7 @@ export interface TemplateInput {
   /** The scene's direction: its words pick the template when the request names none, and the camera on a photo. */
   prompt: string;
   seconds: number;
-  template?: TemplateRequest;
+  template?: Omit<TemplateRequest, 'name'> & { name?: DrawnTemplateName };
   /** Where the planes and the words are written for the render; the caller removes it. */
   workDir: string;
 }
@@ -31,7 +30,7 @@ const photoCamera: Record<MotionMove, readonly [Pose, Pose]> = {
 };
 
 /** The mean colour of the product's own pixels (not its backdrop's): the set is tinted from it. */
-async function productColour(layer: ProductLayer): Promise<[number, number, number]> {
+export async function productColour(layer: ProductLayer): Promise<[number, number, number]> {
   const { data, info } = await sharp(layer.png).resize(64, 64, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const sum: [number, number, number] = [0, 0, 0];
   let count = 0;
@@ -79,7 +78,7 @@ const centreBox: ProductBox = { x: 240, y: 760, width: 600, height: 800 };
  * which template it is. A product on a plain backdrop is cut out and set in the template's drawn set; any other
  * picture is a scene itself and fills the frame under the template's words.
  */
-export async function prepareTemplate(input: TemplateInput): Promise<{ name: MotionTemplateName; options: Omit<TemplateClipOptions, 'outputPath'> }> {
+export async function prepareTemplate(input: TemplateInput): Promise<{ name: DrawnTemplateName; options: Omit<TemplateClipOptions, 'outputPath'> }> {
   const words = input.template?.words ?? {};
   const cueText = `${input.prompt} ${words.details ?? ''} ${words.headline ?? ''}`;
   const name = input.template?.name ?? templateFromWords(cueText) ?? 'hero';

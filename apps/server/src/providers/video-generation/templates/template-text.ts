@@ -1,6 +1,5 @@
-import type { MotionTemplateName } from '@reelsmith/contracts';
 import { dotPath, kineticBand, roundedRectPath, starPath, strokePath, type KineticBlock, type KineticShape } from '@reelsmith/media';
-import type { ProductBox } from './template-planes.ts';
+import type { DrawnTemplateName, ProductBox } from './template-planes.ts';
 import { featuresOf, offerOf, sidesOf, type TemplateWords } from './template-words.ts';
 
 export interface TemplateText {
@@ -16,7 +15,7 @@ const zoomed = (p: { x: number; y: number }, zoom: number) => ({ x: 540 + (p.x -
  * details become the features' labels, the reveal's two sides, an offer and its code; the business name is the
  * kicker where there is room. All of it stays inside the kinetic band, clear of any subtitle position.
  */
-export function templateText(name: MotionTemplateName, words: TemplateWords, product: ProductBox, seconds: number, reveal?: { at: number; seconds: number }): TemplateText {
+export function templateText(name: DrawnTemplateName, words: TemplateWords, product: ProductBox, seconds: number, reveal?: { at: number; seconds: number }): TemplateText {
   const end = seconds;
   const business = words.business?.trim();
   const details = words.details?.trim() ?? '';

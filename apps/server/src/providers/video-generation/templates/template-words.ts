@@ -1,4 +1,5 @@
-import type { MotionTemplateName, UgcBackground } from '@reelsmith/contracts';
+import type { MotionTemplateName, UgcBackground, UgcPerson, UgcPlacement } from '@reelsmith/contracts';
+import type { DrawnTemplateName } from './template-planes.ts';
 
 /** The user's own words a template sets on screen; each is optional, and a template without words is still whole. */
 export interface TemplateWords {
@@ -13,15 +14,24 @@ export interface TemplateWords {
 /** The business profile as the flows read it for a template's words: its name is the kicker. */
 export type BusinessOf = (userId: string) => Promise<{ businessName?: string } | null | undefined>;
 
+/** The UGC form's choices an offline still was drawn from: the 'ugc' template draws the same scene again, in parts. */
+export interface UgcSceneChoices {
+  background: UgcBackground;
+  placement: UgcPlacement;
+  person: UgcPerson;
+}
+
 export interface TemplateRequest {
   /** Chosen from the prompt's words when absent. */
   name?: MotionTemplateName;
   words?: TemplateWords;
+  /** For 'ugc': the scene to draw (the form's defaults without it); the image is then the product photo. */
+  ugc?: UgcSceneChoices;
   /** The scene's place in its video: two scenes of one type and photo drift and set differently. */
   variant?: number;
 }
 
-type Cue = [MotionTemplateName, RegExp];
+type Cue = [DrawnTemplateName, RegExp];
 
 /** Words of a scene's direction that ask for a template; the first that appears in the text wins. */
 const templateCues: Cue[] = [
@@ -37,9 +47,9 @@ const templateCues: Cue[] = [
 ];
 
 /** The template a scene's words ask for, or null when none does (the caller picks by the picture). */
-export function templateFromWords(text: string): MotionTemplateName | null {
+export function templateFromWords(text: string): DrawnTemplateName | null {
   const lower = text.toLowerCase();
-  let best: { name: MotionTemplateName; index: number } | null = null;
+  let best: { name: DrawnTemplateName; index: number } | null = null;
   for (const [name, pattern] of templateCues) {
     const found = pattern.exec(lower);
     if (found && (!best || found.index < best.index)) best = { name, index: found.index };

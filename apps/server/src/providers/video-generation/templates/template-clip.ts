@@ -1,0 +1,24 @@
+import type { MotionTemplateName } from '@reelsmith/contracts';
+import { puppetClipArgs, templateClipArgs } from '@reelsmith/media';
+import { prepareTemplate, type TemplateInput } from './template-render.ts';
+import type { TemplateRequest } from './template-words.ts';
+import { prepareUgcPuppet } from './ugc-puppet.ts';
+
+export interface TemplateClipInput extends Omit<TemplateInput, 'template'> {
+  template?: TemplateRequest;
+}
+
+/**
+ * A motion template's drawing done and its ffmpeg run ready for an output path: the UGC presenter's parts
+ * (ugc-puppet.ts) or any other template's planes (template-render.ts).
+ */
+export async function prepareTemplateClip(input: TemplateClipInput): Promise<{ name: MotionTemplateName; args: (outputPath: string) => string[] }> {
+  const { template, ...rest } = input;
+  const name = template?.name;
+  if (name === 'ugc') {
+    const options = await prepareUgcPuppet({ photo: input.photo, seconds: input.seconds, words: template?.words ?? {}, workDir: input.workDir, ...(template?.ugc ? { choices: template.ugc } : {}) });
+    return { name: 'ugc', args: (outputPath) => puppetClipArgs({ ...options, outputPath }) };
+  }
+  const drawn = await prepareTemplate({ ...rest, ...(template ? { template: { ...template, name } } : {}) });
+  return { name: drawn.name, args: (outputPath) => templateClipArgs({ ...drawn.options, outputPath }) };
+}
