@@ -8,7 +8,9 @@ import { testDatabaseTargets } from './databases.ts';
 import { generationPolls, signedInAccount } from './generation-client.ts';
 import { multipartForm, type FormFile } from './brolls-multipart.ts';
 import { seedProject } from './subtitles-fixtures.ts';
+import sharp from 'sharp';
 import { samplePackshot } from '../src/providers/image-generation/sample-product.ts';
+import { drawScene } from '../src/providers/image-generation/scenes.ts';
 
 /**
  * `npm run sheets`: one contact sheet per AI format, made offline (the motion templates) through the API as the pages
@@ -36,8 +38,10 @@ it('makes one contact sheet per AI format, offline', async () => {
   const serum = await samplePackshot();
   ff('-f', 'lavfi', '-i', 'color=c=0x3d6b4f:s=1200x900,noise=alls=18:allf=t,drawbox=x=0:y=0:w=1200:h=210:c=0x1f3d2b:t=fill,drawtext=text=LUMI SKINCARE:fontsize=110:fontcolor=0xf4e9c8:x=(w-tw)/2:y=50,drawbox=x=140:y=330:w=520:h=480:c=0xd8e8f0:t=fill,drawbox=x=780:y=330:w=260:h=570:c=0x6b4a2f:t=fill', '-frames:v', '1', join(out, 'shop.jpg'));
   const shop = readFileSync(join(out, 'shop.jpg'));
-  ff('-f', 'lavfi', '-i', 'color=c=0xc99a80:s=900x1200,noise=alls=40:allf=t', '-frames:v', '1', join(out, 'before.jpg'));
-  ff('-f', 'lavfi', '-i', 'color=c=0xe8bda4:s=900x1200,noise=alls=6:allf=t', '-frames:v', '1', join(out, 'after.jpg'));
+  // A room before and after a makeover: the same drawn living room, dim and grey, then lit.
+  const room = sharp(Buffer.from(drawScene('Livingroom').backdrop)).resize(900, 1600);
+  await room.clone().modulate({ saturation: 0.2, brightness: 0.55 }).jpeg().toFile(join(out, 'before.jpg'));
+  await room.clone().modulate({ saturation: 1.15, brightness: 1.05 }).jpeg().toFile(join(out, 'after.jpg'));
 
   const [target] = await testDatabaseTargets();
   const t = await startTestApp(target!);
@@ -89,7 +93,7 @@ it('makes one contact sheet per AI format, offline', async () => {
     await finish('product-intro', await intro([['Hero Shot', ''], ['Lifestyle Context', 'on a sunlit bathroom shelf'], ['Exploded Features', 'the pump, the glass bottle, the vitamin C core'], ['Dynamic Outro', '20% off, code GLOW20']]));
   if (want('product-intro-two-types')) await finish('product-intro-two-types', await intro([['Hand Showcase', ''], ['Social Proof Snap', ''], ['Usage in Action', 'in the morning routine'], ['Before/After Reveal', 'from dull skin to a morning glow']]));
   if (want('before-after'))
-    await finish('before-after', await post('/api/generate-before-after', { before_type: 'image-to-video', after_type: 'image', transition: 'fade', before_prompt: 'slow zoom in', after_prompt: '' }, [file('before_file', readFileSync(join(out, 'before.jpg')), 'before.jpg'), file('after_file', readFileSync(join(out, 'after.jpg')), 'after.jpg')]));
+    await finish('before-after', await post('/api/generate-before-after', { before_type: 'image-to-video', after_type: 'image', transition: 'fade', before_prompt: 'slow pan across the room', after_prompt: '' }, [file('before_file', readFileSync(join(out, 'before.jpg')), 'before.jpg'), file('after_file', readFileSync(join(out, 'after.jpg')), 'after.jpg')]));
   if (want('ugc')) {
     const still = await post('/api/generate-ugc-image', { product: 'Lumi Vitamin C Serum', gender: 'Female', ethnicity: 'African', ageGroup: 'Adult', clothing: 'Casual Clothing', productPlacement: 'Held by person', background: 'Kitchen' }, [file('productImage', serum, 'serum.png')]);
     if (still.statusCode !== 200) throw new Error(still.body);

@@ -39,7 +39,7 @@ export function ugcClient(t: TestApp, account: SignedInAccount) {
     }
     throw new Error('the still was not made');
   }
-  const generateVideo = (fields: Record<string, string>) => account.client.post('/api/ugc-generate-video', { ...user, ...fields });
+  const generateVideo = (fields: Record<string, string | boolean>) => account.client.post('/api/ugc-generate-video', { ...user, ...fields });
   const latestConfig = async () => latestUgcConfigResponse.parse((await account.client.post('/api/latest-ugc-config', user)).json());
   const latestImage = async () => latestUgcImageResponse.parse((await account.client.post('/api/latest-ugc-image', user)).json());
   const settings = async () => ugcSettingsResponse.parse((await account.client.get('/api/ugc/settings')).json());

@@ -118,5 +118,13 @@ describe.each(Object.keys(setups) as (keyof typeof setups)[])('UGC through %s', 
     const info = await probe(await api.download(video.user_video_url!, `ugc-${vendor.name}.mp4`));
     expect(info).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264' });
     expect(info.duration).toBeCloseTo(14, 1);
-  }, 180_000);
+
+    // The same still as a motion template, asked for beside the vendor: nothing sent to it, no AI credit.
+    const used = await api.aiVideosUsed();
+    const template = await api.generateVideo({ video_id, prompt: 'He shows the serum to the camera', video_length: '7', motion_template: true });
+    expect(template.statusCode, template.body).toBe(200);
+    expect(await api.video(video_id)).toMatchObject({ status: 'done' });
+    expect(vendor.videoAsked()).toEqual(['10', '5']);
+    expect(await api.aiVideosUsed()).toBe(used);
+  }, 240_000);
 });
