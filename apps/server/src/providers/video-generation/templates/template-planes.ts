@@ -1,11 +1,10 @@
-import type { MotionTemplateName } from '@reelsmith/contracts';
 import type { ProductLayer } from '../../image-generation/cutout.ts';
 import { ugcDefaults } from '@reelsmith/contracts';
 import { heldProductSvg, type PlacedProduct } from '../../image-generation/placements.ts';
 import { look } from '../../image-generation/presenter.ts';
 import { drawScene } from '../../image-generation/scenes.ts';
 import { blueprint, pedestal, standingOn, studioBackdrop, sunburst, type TemplatePalette } from './studio-drawings.ts';
-import { placeFromWords } from './template-words.ts';
+import { placeFromWords, type DrawnTemplateName } from './template-words.ts';
 
 /** A plane as drawn: SVG (rendered by sharp), blurred by `blur` px, or dimmed and greyed for a reveal's before side. */
 export interface DrawnPlane {
@@ -39,9 +38,6 @@ export interface TemplateSet {
   product: ProductBox;
   sweep: boolean;
 }
-
-/** The templates drawn as planes under a camera: all but 'ugc', whose presenter moves in parts (ugc-puppet.ts). */
-export type DrawnTemplateName = Exclude<MotionTemplateName, 'ugc'>;
 
 /**
  * How large the product is drawn, per template: the hero fills the set, the outro leaves room for the offer; a product

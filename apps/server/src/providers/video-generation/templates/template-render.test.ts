@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { templateClipArgs } from '@reelsmith/media';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePackshot } from '../../image-generation/sample-product.ts';
-import type { DrawnTemplateName } from './template-planes.ts';
+import type { DrawnTemplateName } from './template-words.ts';
 import { prepareTemplate } from './template-render.ts';
 import type { TemplateWords } from './template-words.ts';
 

@@ -4,9 +4,9 @@ import { defaultKineticLook, kineticAss, motionFromPrompt, type MotionMove, type
 import sharp from 'sharp';
 import { productLayer, rowSpans, type ProductLayer } from '../../image-generation/cutout.ts';
 import { paletteFrom, topScrim } from './studio-drawings.ts';
-import { pose, productFits, templateSet, type DrawnPlane, type DrawnTemplateName, type Pose, type ProductBox } from './template-planes.ts';
+import { pose, productFits, templateSet, type DrawnPlane, type Pose, type ProductBox } from './template-planes.ts';
 import { templateText } from './template-text.ts';
-import { hash, templateFromWords, type TemplateRequest } from './template-words.ts';
+import { hash, templateFromWords, type DrawnTemplateName, type TemplateRequest } from './template-words.ts';
 
 export interface TemplateInput {
   photo: Buffer;

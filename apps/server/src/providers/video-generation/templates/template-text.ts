@@ -1,6 +1,6 @@
 import { dotPath, kineticBand, roundedRectPath, starPath, strokePath, type KineticBlock, type KineticShape } from '@reelsmith/media';
-import type { DrawnTemplateName, ProductBox } from './template-planes.ts';
-import { featuresOf, offerOf, sidesOf, type TemplateWords } from './template-words.ts';
+import type { ProductBox } from './template-planes.ts';
+import { featuresOf, offerOf, sidesOf, type DrawnTemplateName, type TemplateWords } from './template-words.ts';
 
 export interface TemplateText {
   blocks: KineticBlock[];

@@ -1,5 +1,7 @@
 import type { MotionTemplateName, UgcBackground, UgcPerson, UgcPlacement } from '@reelsmith/contracts';
-import type { DrawnTemplateName } from './template-planes.ts';
+
+/** The templates drawn as planes under a camera: all but 'ugc', whose presenter moves in parts (ugc-puppet.ts). */
+export type DrawnTemplateName = Exclude<MotionTemplateName, 'ugc'>;
 
 /** The user's own words a template sets on screen; each is optional, and a template without words is still whole. */
 export interface TemplateWords {
