@@ -1,3 +1,4 @@
+import { createBrandsService } from './core/brand/brands.ts';
 import { createTranscriptions } from './core/files/transcriptions.ts';
 import { createGenerationCost } from './core/paid-jobs/generation-cost.ts';
 import { createPaidJobs } from './core/paid-jobs/paid-jobs.ts';
@@ -11,6 +12,7 @@ import { accountsModule } from './modules/accounts/index.ts';
 import { beforeAfterModule } from './modules/before-after/index.ts';
 import { billingModule } from './modules/billing/index.ts';
 import { renderInvoicePdf } from './modules/billing/invoice-pdf.ts';
+import { brandsModule } from './modules/brands/index.ts';
 import { brollsModule } from './modules/brolls/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { filesModule } from './modules/files/index.ts';
@@ -56,7 +58,17 @@ export function composeSharedCore(infra: Infrastructure): SharedCore {
   const probe = (path: string) => mediaPort.probe(path);
   const silences = (path: string, seconds: number) => mediaPort.detectSilences(path, { tmpDir: config.tmpDir, duration: seconds });
   const ownSound = createOwnSound({ storage: infra.storage, transcriptions, probe, silences, logError: infra.log.error });
-  return { workflow, paidJobs, videoJobs, transcriptions, ownSound, probeMedia: mediaPort.probeDecodable, probeDuration: async (path) => (await probe(path)).duration };
+  const brands = createBrandsService({
+    brands: repositories.brands,
+    quotas: infra.quotas,
+    uploads: repositories.uploads,
+    uploadService: infra.uploads,
+    storage: infra.storage,
+    signer: infra.signer,
+    exclusivelyFor: infra.exclusivelyFor,
+    tmpDir: config.tmpDir,
+  });
+  return { workflow, brands, paidJobs, videoJobs, transcriptions, ownSound, probeMedia: mediaPort.probeDecodable, probeDuration: async (path) => (await probe(path)).duration };
 }
 
 /**
@@ -76,6 +88,7 @@ export function composeFeatures(infra: Infrastructure) {
     filesModule(infra),
     dashboardModule(infra, shared, { backgrounds: () => library.library.list('background') }),
     billingModule(infra),
+    brandsModule(shared),
     ideas,
     scriptModule(infra, shared, ideas),
     voiceoverModule(infra, shared),

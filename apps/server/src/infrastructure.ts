@@ -1,3 +1,4 @@
+import type { BrandsService } from './core/brand/brands.ts';
 import type { AppConfig } from './config.ts';
 import type { MediaProber } from './core/files/upload-inspection.ts';
 import type { FileUrlSigner } from './core/files/file-urls.ts';
@@ -89,6 +90,8 @@ export interface Infrastructure {
 /** What the features share (core/), made once from the infrastructure by compose-features.ts. */
 export interface SharedCore {
   workflow: WorkflowProjects;
+  /** Brand kits: the active brand, and the brand a project is rendered with. */
+  brands: BrandsService;
   /** Preview renders and generations a page waits for; their status settles held credits. */
   videoJobs: ProjectVideoJobs;
   paidJobs: PaidJobs;

@@ -49,9 +49,12 @@ export const invoiceItem = z.object({
 export type InvoiceItem = z.infer<typeof invoiceItem>;
 export const invoicesResponse = z.array(invoiceItem);
 
-export const videosRequest = z.object({ user_id: z.string().min(1).max(100) });
+/** `brand`: one brand's id, or 'all' (the default: SPEC §7 asks with the user id alone). */
+export const videosRequest = z.object({ user_id: z.string().min(1).max(100), brand: z.string().min(1).max(100).optional() });
 export const videoItem = z.object({
   id: z.string(),
+  /** The brand the video was made under (issue 32); null for none. */
+  brand_id: z.string().nullable().optional(),
   video_url: z.string(),
   poster_url: z.string().nullable(),
   title: z.string(),

@@ -25,6 +25,7 @@ export const draftsShown = 12;
 
 export const draftItem = z.object({
   id: z.string(),
+  brand_id: z.string().nullable(),
   title: z.string(),
   flow: z.enum(flowTypes as [FlowType, ...FlowType[]]),
   /** The video type's tile name. */
@@ -41,6 +42,8 @@ export const draftItem = z.object({
 });
 export type DraftItem = z.infer<typeof draftItem>;
 export const draftsResponse = z.object({ drafts: z.array(draftItem) });
+/** `brand`: one brand's id, or 'all' (the default). */
+export const draftsRequest = z.object({ brand: z.string().min(1).max(100).optional() });
 
 export const discardDraftRequest = z.object({ video_id: z.string().min(1).max(100) });
 

@@ -5,7 +5,7 @@ import type { UploadPurpose } from './uploads.ts';
  * One definition per endpoint: the server registers the route from it, the web calls it through the typed client,
  * and the OpenAPI document is generated from it. Nothing else names an API path.
  */
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: 'session' needs a signed-in user; 'public' may be anonymous (the handler still sees a session if

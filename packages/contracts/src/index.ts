@@ -11,6 +11,7 @@ export * from './plans.ts';
 export * from './billing.ts';
 export * from './dashboard.ts';
 export * from './ideas.ts';
+export * from './brands.ts';
 export * from './workflow.ts';
 export * from './stock.ts';
 export * from './voices.ts';

@@ -10,8 +10,11 @@ export const finalVideoCostResponse = z.object({
   new_voiceover: z.boolean(),
   videos_left: z.number(),
   renders_at_once: z.number(),
-  /** Whether the user has a logo on the dashboard to put on the video. */
+  /** Whether the project's brand has a logo to put on the video. */
   has_logo: z.boolean(),
+  /** The project's brand and its end card (issue 32): the card's line, empty when the brand has none. */
+  brand_name: z.string().optional(),
+  end_card_text: z.string().optional(),
 });
 export type FinalVideoCost = z.infer<typeof finalVideoCostResponse>;
 

@@ -78,6 +78,8 @@ export const finalVideoFields = z.object({
   subtitle_style: z.enum(subtitleStyleNames),
   /** The user's dashboard logo goes into every video unless the final step's switch leaves it out. */
   logo_enabled: z.enum(['Yes', 'No']).default('Yes'),
+  /** The brand's end card (issue 32): on by default when the brand has a call to action. */
+  end_card_enabled: z.enum(['Yes', 'No']).default('Yes'),
 });
 export type FinalVideoFields = z.input<typeof finalVideoFields>;
 

@@ -128,6 +128,13 @@ export const uploadPolicies = {
     tooLargeMessage: () => 'Could not add that stock video. Please try another.',
     wrongTypeMessage: 'Could not add that stock video. Please try another.',
   },
+  // A brand's own font: read here only up to its limit; the brand service checks it is a font (no media kind fits).
+  'brand-font': {
+    kinds: [],
+    maxBytes: 5 * MB,
+    tooLargeMessage: () => 'The font must be at most 5 MB.',
+    wrongTypeMessage: 'Please upload a TTF, OTF or WOFF2 font file.',
+  },
 } satisfies Record<string, UploadPolicy>;
 
 export type UploadPurpose = keyof typeof uploadPolicies;

@@ -75,6 +75,8 @@ export const userProfile = pgTable('user_profile', {
     .references(() => user.id, { onDelete: 'cascade' }),
   email: text('email').notNull(),
   name: text('name').notNull(),
+  /** The brand new projects belong to (issue 32); the brand is looked up by its owner, so a stale id finds nothing. */
+  activeBrandId: text('active_brand_id'),
   createdAt: createdAt(),
 });
 
@@ -182,7 +184,6 @@ export const subscription = pgTable('subscription', {
   ideasAllowed: integer('ideas_allowed').notNull(),
   trialPackTaken: text('trial_pack_taken').$type<'Yes' | 'No'>(),
   voiceId: text('voice_id'),
-  logoKey: text('logo_key'),
   gstInvoice: text('gst_invoice').$type<'Yes' | 'No'>().notNull().default('No'),
   /** A switch to a cheaper plan, made by the provider when the period ends (null when none waits). */
   scheduledPlanId: text('scheduled_plan_id'),
@@ -343,6 +344,31 @@ export const gatewayClock = pgTable('gateway_clock', {
   offsetSeconds: integer('offset_seconds').notNull().default(0),
 });
 
+/**
+ * A brand kit (issue 32): what every video of one business shares. `ordinal` numbers a user's brands in the order
+ * they were made (0 is the first brand, where the projects of a deleted brand go); being unique per user, it is also
+ * what keeps two brands made at once from both passing the plan's bound.
+ */
+export const brand = pgTable(
+  'brand',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    name: text('name').notNull(),
+    /** The brand's fields other than its name and files, as the contracts' brandFieldsSchema reads them. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    logoKey: text('logo_key'),
+    fontKey: text('font_key'),
+    fontFamily: text('font_family'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('brand_user_ordinal_idx').on(t.userId, t.ordinal), uniqueIndex('brand_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+);
+
 export const businessProfile = pgTable('business_profile', {
   userId: text('user_id')
     .primaryKey()
@@ -384,6 +410,8 @@ export const project = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     videoType: text('video_type').notNull(),
+    /** The brand that was active when the project started; its caption style, logo and end card are the video's. */
+    brandId: text('brand_id').references(() => brand.id, { onDelete: 'set null' }),
     title: text('title').notNull().default('Untitled video'),
     script: text('script'),
     composition: jsonb('composition').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
@@ -398,7 +426,7 @@ export const project = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('project_user_id_idx').on(t.userId)],
+  (t) => [index('project_user_id_idx').on(t.userId), index('project_brand_id_idx').on(t.brandId)],
 );
 
 /**

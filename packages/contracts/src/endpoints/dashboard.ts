@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailRequest, createVideoEntryResponse, uploadLogoResponse, videosRequest, videosResponse } from '../billing.ts';
 import { createVideoEntryBody, deleteVideoRequest, removeLogoResponse, renameVideoRequest } from '../dashboard.ts';
-import { discardDraftRequest, draftsResponse, projectStepRequest, projectStepResponse } from '../drafts.ts';
+import { discardDraftRequest, draftsRequest, draftsResponse, projectStepRequest, projectStepResponse } from '../drafts.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { subscriptionResponse } from '../plans.ts';
 
@@ -81,11 +81,11 @@ export const dashboardEndpoints = {
   drafts: defineEndpoint({
     method: 'GET',
     path: '/api/drafts',
-    summary: 'Videos started and not finished, newest first.',
+    summary: 'Videos started and not finished, newest first; `brand` keeps one brand’s.',
     tag,
     access: 'session',
-    body: 'none',
-    request: z.object({}),
+    body: 'json',
+    request: draftsRequest,
     response: draftsResponse,
   }),
   discardDraft: defineEndpoint({

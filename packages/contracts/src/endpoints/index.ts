@@ -3,6 +3,7 @@ import { accountDataEndpoints } from './account-data.ts';
 import { accountEndpoints, profileEndpoints } from './accounts.ts';
 import { beforeAfterEndpoints } from './before-after.ts';
 import { billingEndpoints, gatewayEndpoints } from './billing.ts';
+import { brandEndpoints } from './brands.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { docsEndpoints } from './docs.ts';
 import { ideaEndpoints } from './ideas.ts';
@@ -17,7 +18,7 @@ import { vendorWebhookEndpoints } from './vendor-webhooks.ts';
 import { brollEndpoints, finalVideoEndpoints, ownMediaEndpoints } from './video.ts';
 import { scriptEndpoints, voiceoverEndpoints } from './voiceover.ts';
 
-export { accountDataEndpoints, accountEndpoints, profileEndpoints, beforeAfterEndpoints, billingEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, productIntroEndpoints, productShowcaseEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, ugcEndpoints, vendorWebhookEndpoints, voiceoverEndpoints };
+export { accountDataEndpoints, accountEndpoints, profileEndpoints, beforeAfterEndpoints, billingEndpoints, brandEndpoints, brollEndpoints, finalVideoEndpoints, ownMediaEndpoints, dashboardEndpoints, gatewayEndpoints, docsEndpoints, ideaEndpoints, mediaEndpoints, platformEndpoints, productIntroEndpoints, productShowcaseEndpoints, scriptEndpoints, storyboardEndpoints, subtitleEndpoints, ugcEndpoints, vendorWebhookEndpoints, voiceoverEndpoints };
 export { jobStatusResponse, outboxQuery, readinessResponse, type JobStatusResponse, type ReadinessResponse } from './platform.ts';
 
 /** Every endpoint the server answers; the route check and the OpenAPI document read this list. */
@@ -28,6 +29,7 @@ export const allEndpoints: readonly AnyEndpoint[] = /* @__PURE__ */ [
   accountDataEndpoints,
   beforeAfterEndpoints,
   billingEndpoints,
+  brandEndpoints,
   brollEndpoints,
   finalVideoEndpoints,
   ownMediaEndpoints,

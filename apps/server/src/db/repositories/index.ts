@@ -1,6 +1,7 @@
 import type { Database } from '../client.ts';
 import { createAccountDataRepository } from './account-data.ts';
 import { createBillingRepository } from './billing.ts';
+import { createBrandsRepository } from './brands.ts';
 import { createBusinessProfilesRepository } from './business-profiles.ts';
 import { createFinalVideosRepository } from './final-videos.ts';
 import { createGatewayRepository } from './gateway.ts';
@@ -29,6 +30,7 @@ export function createRepositories(db: Database) {
     billing: createBillingRepository(db),
     gateway: createGatewayRepository(db),
     businessProfiles: createBusinessProfilesRepository(db),
+    brands: createBrandsRepository(db),
     ideas: createIdeasRepository(db),
     ownVideos: createOwnVideosRepository(db),
     finalVideos: createFinalVideosRepository(db),

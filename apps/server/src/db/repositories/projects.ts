@@ -1,14 +1,16 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { project } from '../schema.ts';
+import { brand, project, userProfile } from '../schema.ts';
 
 export type ProjectRecord = typeof project.$inferSelect;
 export type NewProject = typeof project.$inferInsert;
 
 export function createProjectsRepository(db: Database) {
   return {
+    /** A new project belongs to the brand active now (else the user's first brand), unless the record names one. */
     async create(record: NewProject): Promise<ProjectRecord> {
-      const [row] = await db.insert(project).values(record).returning();
+      const brandId = record.brandId ?? activeBrandOf(record.userId);
+      const [row] = await db.insert(project).values({ ...record, brandId }).returning();
       return row!;
     },
     /** Only the owner's projects are ever found: another user's id reads as missing. */
@@ -130,6 +132,10 @@ export function createProjectsRepository(db: Database) {
     },
   };
 }
+
+const activeBrandOf = (userId: string) => sql<string | null>`coalesce(
+  (select ${brand.id} from ${brand} join ${userProfile} on ${userProfile.activeBrandId} = ${brand.id} where ${userProfile.userId} = ${userId} and ${brand.userId} = ${userId}),
+  (select ${brand.id} from ${brand} where ${brand.userId} = ${userId} order by ${brand.ordinal} limit 1))`;
 
 const finishedVideoColumns = {
   id: project.id,

@@ -1,0 +1,25 @@
+import { Readable } from 'node:stream';
+import { brandEndpoints } from '@reelsmith/contracts';
+import type { FeatureModule } from '../../http/feature-module.ts';
+import type { SharedCore } from '../../infrastructure.ts';
+
+/** Brand kits (issue 32): the routes over the shared brands service. */
+export function brandsModule(shared: SharedCore): FeatureModule {
+  const { brands } = shared;
+  return {
+    register({ router }) {
+      const { route } = router;
+      route(brandEndpoints.list, ({ user }) => brands.list(user.id));
+      route(brandEndpoints.create, async ({ user, input }) => ({ brand: await brands.create(user.id, input) }));
+      route(brandEndpoints.update, async ({ user, params, input }) => ({ brand: await brands.update(user.id, params.id, input) }));
+      route(brandEndpoints.remove, ({ user, params }) => brands.remove(user.id, params.id));
+      route(brandEndpoints.activate, async ({ user, params }) => ({ brand: await brands.activate(user.id, params.id) }));
+      route(brandEndpoints.uploadLogo, ({ user, params, files }) => {
+        const logo = files.get('logo')!;
+        return brands.uploadLogo(user.id, params.id, { stream: Readable.from([logo.content]), filename: logo.filename, wasTruncated: () => false });
+      });
+      route(brandEndpoints.removeLogo, async ({ user, params }) => ({ brand: await brands.removeLogo(user.id, params.id) }));
+      route(brandEndpoints.uploadFont, async ({ user, params, files }) => ({ brand: await brands.uploadFont(user.id, params.id, files.get('font')!.content) }));
+    },
+  };
+}
