@@ -9,6 +9,25 @@ export const videoJobPurposes = ['combine', 'images', 'storyboard', 'own-videos'
 export type VideoJobPurpose = (typeof videoJobPurposes)[number];
 
 const key = storageKeyString;
+
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+/** A font by the family the render machines know, or an uploaded file of the brand (its storage key). */
+const fontRef = z.object({ family: z.string().min(1).max(80), key: key.optional() });
+export const brandLookSchema = z.object({
+  logo: z.object({ corner: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']), width: z.number().positive().max(1080), opacity: z.number().min(0.2).max(1) }).nullable(),
+  highlightColour: colour,
+  endCard: z
+    .object({
+      text: z.string().min(1).max(60),
+      contact: z.string().max(80),
+      logoKey: key.nullable(),
+      colors: z.object({ background: colour, accent: colour, text: colour }),
+      headingFont: fontRef,
+      bodyFont: fontRef,
+    })
+    .nullable(),
+});
+export type BrandLook = z.infer<typeof brandLookSchema>;
 const seconds = z.number().finite().nonnegative();
 
 const timedWord = z.object({
@@ -96,6 +115,8 @@ export const projectDocumentSchema = z.strictObject({
   videoJob: z.object({ jobId: z.string(), purpose: z.enum(videoJobPurposes) }).optional(),
   /** The user's logo at the final render; null: none uploaded, or left out on the final step. */
   logoKey: key.nullable().optional(),
+  /** The project's brand as the latest final render drew it (core/brand/brand-look.ts): logo placement, colours, end card. */
+  brandLook: brandLookSchema.optional(),
   /**
    * The sound of the user's own video (Add B-Rolls) in a project with no voiceover of ours: it stays the final
    * video's soundtrack, the music ducking under it, and its heard words time the subtitles. `key` is the video it

@@ -83,6 +83,7 @@ export function videoTitle(record: Pick<ProjectRecord, 'title' | 'script'>): str
 export function createProjectsService(deps: ProjectsServiceDependencies) {
   const toVideoItem = (record: FinishedVideoRecord): VideoItem => ({
     id: record.id,
+    brand_id: record.brandId,
     video_url: deps.signer.sign(record.finalVideoKey!),
     poster_url: record.posterKey ? deps.signer.sign(record.posterKey) : null,
     title: videoTitle(record),
@@ -118,8 +119,9 @@ export function createProjectsService(deps: ProjectsServiceDependencies) {
   }
 
   return {
-    async listVideos(userId: string): Promise<VideoItem[]> {
-      return (await deps.projects.listFinished(userId)).map(toVideoItem);
+    /** `brandId`: one brand's videos; undefined: every brand's. */
+    async listVideos(userId: string, brandId?: string): Promise<VideoItem[]> {
+      return (await deps.projects.listFinished(userId, brandId)).map(toVideoItem);
     },
 
     async renameVideo(userId: string, id: string, title: string): Promise<void> {

@@ -90,11 +90,11 @@ export function createProjectsRepository(db: Database) {
       return rows[0];
     },
     /** Projects without a final video, the most recently worked on first. */
-    async listUnfinished(userId: string, limit: number): Promise<ProjectRecord[]> {
+    async listUnfinished(userId: string, limit: number, brandId?: string): Promise<ProjectRecord[]> {
       return db
         .select()
         .from(project)
-        .where(and(eq(project.userId, userId), isNull(project.finalVideoKey)))
+        .where(and(eq(project.userId, userId), isNull(project.finalVideoKey), ofBrand(userId, brandId)))
         .orderBy(desc(project.updatedAt), desc(project.createdAt))
         .limit(limit);
     },
@@ -123,11 +123,11 @@ export function createProjectsRepository(db: Database) {
      * Projects with a final video, the most recently finished first: only what the list shows, since the dashboard
      * asks on every visit and a project's composition document can run to many kilobytes.
      */
-    async listFinished(userId: string): Promise<FinishedVideoRecord[]> {
+    async listFinished(userId: string, brandId?: string): Promise<FinishedVideoRecord[]> {
       return db
         .select(finishedVideoColumns)
         .from(project)
-        .where(and(eq(project.userId, userId), isNotNull(project.finalVideoKey)))
+        .where(and(eq(project.userId, userId), isNotNull(project.finalVideoKey), ofBrand(userId, brandId)))
         .orderBy(desc(sql`coalesce(${project.completedAt}, ${project.createdAt})`), desc(project.createdAt));
     },
   };
@@ -137,8 +137,13 @@ const activeBrandOf = (userId: string) => sql<string | null>`coalesce(
   (select ${brand.id} from ${brand} join ${userProfile} on ${userProfile.activeBrandId} = ${brand.id} where ${userProfile.userId} = ${userId} and ${brand.userId} = ${userId}),
   (select ${brand.id} from ${brand} where ${brand.userId} = ${userId} order by ${brand.ordinal} limit 1))`;
 
+/** One brand's projects (a project from before the user had a brand counts as their first brand's); all without one. */
+const ofBrand = (userId: string, brandId: string | undefined) =>
+  brandId === undefined ? undefined : sql`coalesce(${project.brandId}, (select ${brand.id} from ${brand} where ${brand.userId} = ${userId} order by ${brand.ordinal} limit 1)) = ${brandId}`;
+
 const finishedVideoColumns = {
   id: project.id,
+  brandId: project.brandId,
   title: project.title,
   script: project.script,
   finalVideoKey: project.finalVideoKey,

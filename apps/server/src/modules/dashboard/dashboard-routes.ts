@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
-import { dashboardEndpoints } from '@reelsmith/contracts';
+import { allBrands, dashboardEndpoints } from '@reelsmith/contracts';
 import type { DashboardService } from './dashboard.ts';
 import type { DraftsService } from './drafts.ts';
 import type { ProjectsService } from '../../core/project/projects.ts';
 import type { EndpointRouter } from '../../http/endpoint-router.ts';
 
 const success = { status: 'success' as const };
+const brandFilter = (brand: string | undefined) => (brand === undefined || brand === allBrands ? undefined : brand);
 
 interface DashboardRouteDeps {
   dashboard: DashboardService;
@@ -32,7 +33,7 @@ export function registerDashboardRoutes(router: EndpointRouter, deps: DashboardR
     return success;
   });
 
-  route(dashboardEndpoints.videos, async ({ user }) => ({ videos: await projects.listVideos(user.id) }));
+  route(dashboardEndpoints.videos, async ({ user, input }) => ({ videos: await projects.listVideos(user.id, brandFilter(input.brand)) }));
 
   route(dashboardEndpoints.deleteVideo, async ({ user, input }) => {
     await projects.deleteVideo(user.id, input.video_id);
@@ -46,7 +47,7 @@ export function registerDashboardRoutes(router: EndpointRouter, deps: DashboardR
 
   route(dashboardEndpoints.projectStep, async ({ user, input }) => ({ status: 'success' as const, flow: await drafts.recordPage(user.id, input.project_id, input.page) }));
 
-  route(dashboardEndpoints.drafts, async ({ user }) => ({ drafts: await drafts.list(user.id) }));
+  route(dashboardEndpoints.drafts, async ({ user, input }) => ({ drafts: await drafts.list(user.id, brandFilter(input.brand)) }));
 
   route(dashboardEndpoints.discardDraft, async ({ user, input }) => {
     await drafts.discard(user.id, input.video_id);

@@ -15,6 +15,8 @@ export interface DashboardServiceDependencies {
   settleHeldCredits: (userId: string) => Promise<void>;
   /** The AI formats make motion templates here: the dashboard says they take no AI credit. */
   aiMotionTemplates: boolean;
+  /** The logo panel (SPEC §2) shows and changes the active brand's logo. */
+  brandLogo: { activeLogoKey(userId: string): Promise<string | null>; setActiveLogo(userId: string, key: string | null): Promise<void> };
 }
 
 function scheduledChangeOf(record: SubscriptionRecord): SubscriptionResponse['scheduled_change'] {
@@ -31,7 +33,7 @@ function pendingUpgradeOf(record: SubscriptionRecord): SubscriptionResponse['pen
 }
 
 /** SPEC §3 subscription object; the logo is a fresh signed URL on every read, since signed URLs expire. */
-export function toSubscriptionResponse(record: SubscriptionRecord, signer: FileUrlSigner, aiMotionTemplates: boolean): SubscriptionResponse {
+export function toSubscriptionResponse(record: SubscriptionRecord, signer: FileUrlSigner, aiMotionTemplates: boolean, logoKey: string | null): SubscriptionResponse {
   const planId = planIdSchema.parse(record.planId);
   return {
     plan_name: plans[planId].name,
@@ -47,7 +49,7 @@ export function toSubscriptionResponse(record: SubscriptionRecord, signer: FileU
     cancel_at_period_end: record.cancelAtPeriodEnd,
     scheduled_change: scheduledChangeOf(record),
     pending_upgrade: pendingUpgradeOf(record),
-    logo: record.logoKey ? signer.sign(record.logoKey) : null,
+    logo: logoKey ? signer.sign(logoKey) : null,
     trial_pack_taken: record.trialPackTaken ?? null,
     voice_id: record.voiceId ?? null,
     ai_motion_templates: aiMotionTemplates,
@@ -59,7 +61,8 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
     /** Reading the subscription rolls an ended period over first, so usage shown is always this period's. */
     async subscription(userId: string): Promise<SubscriptionResponse> {
       await deps.settleHeldCredits(userId);
-      return toSubscriptionResponse(await deps.quotas.current(userId), deps.signer, deps.aiMotionTemplates);
+      const record = await deps.quotas.current(userId);
+      return toSubscriptionResponse(record, deps.signer, deps.aiMotionTemplates, await deps.brandLogo.activeLogoKey(userId));
     },
 
     /**
@@ -70,15 +73,13 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
       const received = await deps.uploadService.receive(userId, 'logo', file, declaredBytes);
       const stored = await deps.uploads.findOwned(userId, received.id);
       if (!stored) throw new Error(`upload ${received.id} was stored but cannot be found`);
-      await deps.quotas.current(userId);
-      await deps.subscriptions.update(userId, { logoKey: stored.storageKey });
+      await deps.brandLogo.setActiveLogo(userId, stored.storageKey);
       return { logo_url: received.url };
     },
 
     /** Only the reference goes: the file stays among the user's uploads, like every other file they brought in. */
     async removeLogo(userId: string): Promise<void> {
-      await deps.quotas.current(userId);
-      await deps.subscriptions.update(userId, { logoKey: null });
+      await deps.brandLogo.setActiveLogo(userId, null);
     },
   };
 }

@@ -68,6 +68,7 @@ export function createDraftsService(deps: DraftsServiceDependencies) {
     const poster = safePoster(record);
     return {
       id: record.id,
+      brand_id: record.brandId,
       title: title === untitledVideo ? definition.tile : title,
       flow,
       video_type: definition.tile,
@@ -92,8 +93,9 @@ export function createDraftsService(deps: DraftsServiceDependencies) {
       return flow;
     },
 
-    async list(userId: string): Promise<DraftItem[]> {
-      return (await deps.projects.listUnfinished(userId, draftsShown)).map(toDraftItem);
+    /** `brandId`: one brand's drafts; undefined: every brand's. */
+    async list(userId: string, brandId?: string): Promise<DraftItem[]> {
+      return (await deps.projects.listUnfinished(userId, draftsShown, brandId)).map(toDraftItem);
     },
 
     /**

@@ -12,6 +12,7 @@ export function dashboardModule(infra: Infrastructure, shared: SharedCore, media
   const dashboard = createDashboardService({ quotas, subscriptions, uploads: repositories.uploads, uploadService: uploads, signer,
     settleHeldCredits: shared.paidJobs.settleUser,
     aiMotionTemplates: !shared.paidJobs.takesAiCredit(),
+    brandLogo: shared.brands,
   });
   const drafts = createDraftsService({ projects, uploads: repositories.uploads, storage, signer });
   const projectsService = createProjectsService({

@@ -16,6 +16,7 @@ export function registerFinalVideoRoutes(router: EndpointRouter, deps: { finalVi
       srt: body.subtitle_srt,
       style: body.subtitle_style,
       logoEnabled: body.logo_enabled === 'Yes',
+      endCardEnabled: body.end_card_enabled === 'Yes',
       ctaImage: files.get('cta_image'),
     }),
   );

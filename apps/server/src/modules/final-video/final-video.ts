@@ -14,7 +14,10 @@ import {
   type PlanId,
   type SubtitleStyleName,
 } from '@reelsmith/contracts';
+import type { BrandRecord } from '../../db/repositories/brands.ts';
 import type { JobStatusRecord } from '../../db/repositories/job-status.ts';
+import { brandLookOf } from '../../core/brand/brand-look.ts';
+import { brandFieldsOf } from '../../core/brand/brands.ts';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { FinalRenderJob } from '../../jobs/final-render-job.ts';
@@ -35,8 +38,10 @@ export interface FinalVideoRequest extends SubtitleSettings {
   subtitlesEnabled: boolean;
   srt: string;
   style: SubtitleStyleName;
-  /** The final step's switch: false leaves the user's logo out of this video. */
+  /** The final step's switch: false leaves the brand's logo out of this video. */
   logoEnabled: boolean;
+  /** The final step's switch for the brand's end card (shown when the brand has a call to action). */
+  endCardEnabled: boolean;
   /** The optional credits/CTA image, already read into memory (the upload policy caps its size). */
   ctaImage?: { content: Buffer; filename: string };
 }
@@ -50,8 +55,8 @@ export interface FinalVideoDependencies {
   signer: FileUrlSigner;
   ownSound: OwnSoundService;
   paidJobs: PaidJobs;
-  /** The logo the user uploaded on the dashboard (storage key), null when there is none. */
-  logoOf: (userId: string) => Promise<string | null>;
+  /** The brand the project belongs to (its logo, colours and end card); undefined for a user with none. */
+  brandOf: (userId: string, projectId: string) => Promise<BrandRecord | undefined>;
 }
 
 /** The subtitles part of the document as the final-video form leaves it. */
@@ -164,9 +169,11 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
 
       const closingImageKey = request.ctaImage ? await storeCtaImage(userId, request.ctaImage) : null;
       const ctaDigest = request.ctaImage ? createHash('sha256').update(request.ctaImage.content).digest('hex') : null;
-      // The logo as it is now: one uploaded after an earlier render appears in the next one.
-      const logoKey = request.logoEnabled ? await deps.logoOf(userId) : null;
-      const savedProject = await workflow.save(project, { ...(subtitles ? { subtitles } : {}), ...(ownSound ? { ownSound } : {}), closingImageKey, logoKey });
+      // The brand as it is now: a logo uploaded or a colour changed after an earlier render appears in the next one.
+      const brand = await deps.brandOf(userId, project.id);
+      const logoKey = request.logoEnabled ? (brand?.logoKey ?? null) : null;
+      const brandLook = brand ? brandLookOf(brand, { logoEnabled: request.logoEnabled, endCardEnabled: request.endCardEnabled }) : undefined;
+      const savedProject = await workflow.save(project, { ...(subtitles ? { subtitles } : {}), ...(ownSound ? { ownSound } : {}), closingImageKey, logoKey, ...(brandLook ? { brandLook } : {}) });
       const saved = workflow.document(savedProject);
       // SPEC §9: every video type is at most 59 s, however long the voiceover (a long script, tempo 0.5) runs.
       const composition = toStoredComposition(saved, { maxSeconds: maxVideoSeconds });
@@ -200,12 +207,15 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
       await deps.paidJobs.settleUser(userId);
       const rule = creditRule(project, audioKeyOf(workflow.document(project)));
       const subscription = await deps.quotas.current(userId);
+      const brand = await deps.brandOf(userId, project.id);
+      const fields = brand ? brandFieldsOf(brand) : undefined;
       return {
         uses_credit: rule.usesCredit,
         new_voiceover: rule.newVoiceover,
         videos_left: Math.max(0, subscription.videosAllowed - subscription.videosUsed),
         renders_at_once: plans[subscription.planId as PlanId].rendersAtOnce,
-        has_logo: subscription.logoKey !== null,
+        has_logo: Boolean(brand?.logoKey),
+        ...(fields ? { brand_name: fields.name, end_card_text: fields.cta_text } : {}),
       };
     },
 

@@ -5,7 +5,6 @@ import { registerFinalVideoRoutes } from './final-video-routes.ts';
 
 /** The final MP4: rendered once from the project document, a video credit held while it renders. */
 export function finalVideoModule(infra: Infrastructure, shared: SharedCore): FeatureModule {
-  const { subscriptions } = infra.repositories;
   const finalVideo = createFinalVideoService({
     workflow: shared.workflow,
     paidJobs: shared.paidJobs,
@@ -15,7 +14,7 @@ export function finalVideoModule(infra: Infrastructure, shared: SharedCore): Fea
     quotas: infra.quotas,
     uploads: infra.uploads,
     signer: infra.signer,
-    logoOf: async (userId) => (await subscriptions.find(userId))?.logoKey ?? null,
+    brandOf: (userId, projectId) => infra.repositories.brands.ofProject(userId, projectId),
   });
   return {
     register({ router }) {
