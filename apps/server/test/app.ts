@@ -96,12 +96,12 @@ export class TestClient {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  async request(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
     const options: InjectOptions = {
       method,
       url,
       // A browser names the page's origin on every POST; better-auth refuses a cookie-carrying one without it.
-      headers: { ...(method === 'POST' ? { origin: testPublicUrl } : {}), ...headers, ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}) },
+      headers: { ...(method !== 'GET' ? { origin: testPublicUrl } : {}), ...headers, ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}) },
     };
     if (body !== undefined) options.payload = body as InjectOptions['payload'];
     const response = await this.app.inject(options);

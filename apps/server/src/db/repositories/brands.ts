@@ -14,7 +14,7 @@ export function createBrandsRepository(db: Database) {
     /** The user's brands in the order they were made, each with how many projects belong to it. */
     async list(userId: string): Promise<Array<BrandRecord & { projectCount: number }>> {
       const rows = await db
-        .select({ brand, projectCount: sql<number>`(select count(*) from ${project} where ${project.brandId} = ${brand.id})::int` })
+        .select({ brand, projectCount: sql<number>`(select count(*) from "project" p where p."brand_id" = "brand"."id")::int` })
         .from(brand)
         .where(eq(brand.userId, userId))
         .orderBy(asc(brand.ordinal));
