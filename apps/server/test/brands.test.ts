@@ -129,6 +129,17 @@ describe.each(targets)('brands API on $name', (target) => {
     expect(after.brands.map((b) => [b.name, b.project_count])).toEqual([['My brand', 2]]);
   });
 
+  it("starts a project with its brand's caption style and tells the final step about the brand's end card", async () => {
+    const agency = await subscriber(t, 'brands.defaults@example.com', 'growth');
+    const cafe = (await agency.client.post('/api/brands', { name: 'Café', caption_style: 'Hormozi', cta_text: 'Book your table today' })).json().brand;
+    await agency.client.post(`/api/brands/${cafe.id}/activate`);
+    const videoId = (await agency.client.post('/api/create-video-entry', { user_id: agency.userId })).json().video_id;
+    const latest = await agency.client.post('/api/get-latest-subtitles', { user_id: agency.userId, video_id: videoId });
+    expect(latest.json().subtitle_style).toBe('Hormozi');
+    const cost = await agency.client.post('/api/final-video-cost', { user_id: agency.userId, video_id: videoId });
+    expect(cost.json()).toMatchObject({ brand_name: 'Café', end_card_text: 'Book your table today', has_logo: false });
+  });
+
   it("puts the dashboard's logo on the active brand, and keeps each brand's own", async () => {
     const agency = await subscriber(t, 'brands.logo@example.com', 'growth');
     const home = (await list(agency.client)).brands[0]!;

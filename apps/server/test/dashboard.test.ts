@@ -211,6 +211,7 @@ describe.each(targets)('dashboard API on $name', (target) => {
     expect(videos).toEqual([
       {
         id: 'p-new',
+        brand_id: expect.any(String),
         title: 'Launch',
         video_url: expect.stringMatching(new RegExp(`^/files/users/${userId}/renders/new\\.mp4\\?exp=\\d+&sig=`)),
         poster_url: expect.stringMatching(/\/renders\/new\.jpg\?exp=\d+&sig=/),
@@ -218,6 +219,7 @@ describe.each(targets)('dashboard API on $name', (target) => {
       },
       {
         id: 'p-old',
+        brand_id: expect.any(String),
         title: 'Spring sale',
         video_url: expect.stringMatching(/\/renders\/old\.mp4\?/),
         poster_url: null,

@@ -62,6 +62,7 @@ describe.each(targets)('drafts API on $name', (target) => {
     expect(await drafts()).toEqual([
       {
         id: 'd-story',
+        brand_id: null,
         title: 'Fresh bread every morning',
         flow: 'custom-storyboard',
         video_type: 'Custom Storyboard',
@@ -75,6 +76,7 @@ describe.each(targets)('drafts API on $name', (target) => {
       // Untitled and never opened on a page: called by its tile, and continued at its flow's first page.
       {
         id: 'd-images',
+        brand_id: null,
         title: 'Animated Images',
         flow: 'image-to-video',
         video_type: 'Animated Images',
@@ -88,6 +90,7 @@ describe.each(targets)('drafts API on $name', (target) => {
       },
       {
         id: 'd-legacy',
+        brand_id: null,
         title: 'Old storyboard',
         flow: 'custom-storyboard',
         video_type: 'Custom Storyboard',

@@ -186,6 +186,13 @@ export function createBrandsService(deps: BrandsServiceDependencies) {
       }
     },
 
+    /** What a project of the brand starts with until the user chooses (caption style, voice, music). */
+    async defaultsFor(userId: string, projectId: string) {
+      const record = (await brands.ofProject(userId, projectId)) ?? (await first(userId));
+      const fields = brandFieldsOf(record);
+      return { captionStyle: fields.caption_style, voice: fields.voice, voiceInstructions: fields.voice_instructions, music: fields.music };
+    },
+
     /** The logo of the active brand: the dashboard's logo panel (SPEC §2) shows and changes it. */
     async activeLogoKey(userId: string): Promise<string | null> {
       return (await active(userId)).logoKey;

@@ -51,7 +51,15 @@ function pictureKey(record: ProjectRecord, doc: ProjectDocument): string | null 
   return record.previewVideoKey ?? record.sourceVideoKey ?? firstClip ?? null;
 }
 
-export function createSubtitlesService(deps: { workflow: WorkflowProjects; ownSound: OwnSoundService; signer: FileUrlSigner }) {
+export interface SubtitlesServiceDependencies {
+  workflow: WorkflowProjects;
+  ownSound: OwnSoundService;
+  signer: FileUrlSigner;
+  /** The caption style of the project's brand: the style a project starts with until the user picks one. */
+  brandDefaults: (userId: string, projectId: string) => Promise<{ captionStyle: SubtitleStyleName }>;
+}
+
+export function createSubtitlesService(deps: SubtitlesServiceDependencies) {
   const { workflow } = deps;
 
   /** A project without a voiceover of ours has its own video listened to once (up to 59 s), what was heard kept even when nothing was. */
@@ -78,7 +86,7 @@ export function createSubtitlesService(deps: { workflow: WorkflowProjects; ownSo
         subtitle_position: saved?.position ?? defaultPosition,
         subtitle_font_size: saved?.fontSize ?? subtitleDefaults.fontSize,
         words_per_chunk: saved?.wordsPerChunk ?? subtitleDefaults.wordsPerChunk,
-        subtitle_style: isStyleName(saved?.style) ? saved.style : subtitleDefaults.style,
+        subtitle_style: isStyleName(saved?.style) ? saved.style : (await deps.brandDefaults(userId, project.id)).captionStyle,
         subtitle_enabled: saved?.enabled === false ? 'No' : 'Yes',
         preview_video_url: picture ? deps.signer.sign(picture) : null,
         picture_text_at: textAt,
