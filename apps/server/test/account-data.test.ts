@@ -64,7 +64,8 @@ function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
 const exported = z.object({
   format: z.literal('reelsmith-account-export'),
   profile: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  businessProfile: z.object({ businessName: z.string() }).nullable(),
+  brands: z.array(z.object({ name: z.string() })),
+  businessProfiles: z.array(z.object({ businessName: z.string() })),
   subscription: z.object({ planId: z.string(), status: z.string() }).nullable(),
   purchases: z.array(z.object({ providerRef: z.string() })),
   invoices: z.array(z.object({ number: z.string(), billedName: z.string(), billedEmail: z.string(), file: z.string() })),
@@ -159,7 +160,8 @@ describe.each(targets)('account export and deletion on $name', (target) => {
     const json = entries.get(accountExportPaths.data)!.toString('utf8');
     const data = exported.parse(JSON.parse(json));
     expect(data.profile).toMatchObject({ id: owner.userId, name: owner.name, email: owner.email });
-    expect(data.businessProfile?.businessName).toBe('Rosa Bakery');
+    expect(data.businessProfiles.map((p) => p.businessName)).toEqual(['Rosa Bakery']);
+    expect(data.brands.map((b) => b.name)).toEqual(['My brand']);
     expect(data.subscription).toMatchObject({ planId: 'growth', status: 'active' });
     expect(data.purchases).toHaveLength(1);
     expect(data.invoices).toHaveLength(1);

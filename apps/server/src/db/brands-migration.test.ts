@@ -34,6 +34,7 @@ describe('the brands migration', () => {
     }
     await client.query(`insert into business_profile (user_id, business_name, business_type, goal, tone, offerings, target_audience) values ('u1', 'Bloom & Brew', 'Café', 'Generate Leads', 'Relatable', 'coffee', 'Parents')`);
     await client.query(`insert into project (id, user_id, video_type) values ('p1', 'u1', 'add-brolls')`);
+    await client.query(`insert into idea (id, user_id, batch_id, position, title, script_prompt) values ('i1', 'u1', 'b1', 0, 'Idea', 'Prompt')`);
 
     await migrate(db, { migrationsFolder });
 
@@ -47,6 +48,10 @@ describe('the brands migration', () => {
     ]);
     const project = await client.query<{ owned: boolean }>(`select p.brand_id = b.id as owned from project p join brand b on b.user_id = p.user_id where p.id = 'p1'`);
     expect(project.rows).toEqual([{ owned: true }]);
+    const profile = await client.query<{ name: string; owned: boolean }>(`select bp.business_name as name, bp.brand_id = b.id as owned from business_profile bp join brand b on b.user_id = bp.user_id`);
+    expect(profile.rows).toEqual([{ name: 'Bloom & Brew', owned: true }]);
+    const idea = await client.query<{ owned: boolean }>(`select i.brand_id = b.id as owned from idea i join brand b on b.user_id = i.user_id`);
+    expect(idea.rows).toEqual([{ owned: true }]);
     await client.close();
   });
 });

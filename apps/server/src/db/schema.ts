@@ -369,18 +369,26 @@ export const brand = pgTable(
   (t) => [uniqueIndex('brand_user_ordinal_idx').on(t.userId, t.ordinal), uniqueIndex('brand_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
 );
 
-export const businessProfile = pgTable('business_profile', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  businessName: text('business_name').notNull(),
-  businessType: text('business_type').notNull(),
-  goal: text('goal').notNull(),
-  tone: text('tone').notNull(),
-  offerings: text('offerings').notNull(),
-  targetAudience: text('target_audience').notNull(),
-  updatedAt: updatedAt(),
-});
+/** The ideas profile of one brand (issue 32 moved it under the brand: an agency describes each client's business). */
+export const businessProfile = pgTable(
+  'business_profile',
+  {
+    brandId: text('brand_id')
+      .primaryKey()
+      .references(() => brand.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    businessName: text('business_name').notNull(),
+    businessType: text('business_type').notNull(),
+    goal: text('goal').notNull(),
+    tone: text('tone').notNull(),
+    offerings: text('offerings').notNull(),
+    targetAudience: text('target_audience').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('business_profile_user_id_idx').on(t.userId)],
+);
 
 export const idea = pgTable(
   'idea',
@@ -389,6 +397,8 @@ export const idea = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** The brand whose profile the idea was written from; ideas list per brand (a deleted brand's move to the first). */
+    brandId: text('brand_id').references(() => brand.id, { onDelete: 'set null' }),
     batchId: text('batch_id').notNull(),
     position: integer('position').notNull(),
     title: text('title').notNull(),

@@ -2,6 +2,7 @@ import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import {
   account,
+  brand,
   businessProfile,
   checkout,
   emailOutbox,
@@ -30,7 +31,7 @@ export function createAccountDataRepository(db: Database) {
     async snapshot(userId: string) {
       const [person] = await db.select().from(user).where(eq(user.id, userId));
       if (!person) return undefined;
-      const [profile, logins, sessions, business, plan, purchases, invoices, projects, ideas, uploads, jobs, generations, views] = await Promise.all([
+      const [profile, logins, sessions, brands, business, plan, purchases, invoices, projects, ideas, uploads, jobs, generations, views] = await Promise.all([
         db.select().from(userProfile).where(eq(userProfile.userId, userId)),
         db.select({ providerId: account.providerId, createdAt: account.createdAt, updatedAt: account.updatedAt }).from(account).where(eq(account.userId, userId)),
         db
@@ -38,7 +39,8 @@ export function createAccountDataRepository(db: Database) {
           .from(session)
           .where(eq(session.userId, userId))
           .orderBy(asc(session.createdAt)),
-        db.select().from(businessProfile).where(eq(businessProfile.userId, userId)),
+        db.select().from(brand).where(eq(brand.userId, userId)).orderBy(asc(brand.ordinal)),
+        db.select().from(businessProfile).where(eq(businessProfile.userId, userId)).orderBy(asc(businessProfile.updatedAt)),
         db.select().from(subscription).where(eq(subscription.userId, userId)),
         db.select().from(checkout).where(eq(checkout.userId, userId)).orderBy(asc(checkout.createdAt)),
         db.select().from(invoice).where(eq(invoice.userId, userId)).orderBy(asc(invoice.issuedAt), asc(invoice.number)),
@@ -67,7 +69,8 @@ export function createAccountDataRepository(db: Database) {
         profile: profile[0] ?? null,
         logins,
         sessions,
-        businessProfile: business[0] ?? null,
+        brands,
+        businessProfiles: business,
         subscription: plan[0] ?? null,
         purchases,
         invoices,

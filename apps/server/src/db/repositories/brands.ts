@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { brand, project, userProfile } from '../schema.ts';
+import { brand, idea, project, userProfile } from '../schema.ts';
 
 export type BrandRecord = typeof brand.$inferSelect;
 export type BrandChanges = Partial<Pick<BrandRecord, 'name' | 'settings' | 'logoKey' | 'fontKey' | 'fontFamily'>>;
 
 /** Postgres' unique_violation: a second brand of the same name (or ordinal) for one user. */
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** The user's first brand, as a subquery: where what was made before the user had a brand belongs. */
+export const firstBrandOf = (userId: string) => sql`(select "id" from "brand" where "user_id" = ${userId} order by "ordinal" limit 1)`;
+
+/** The user's active brand (else their first), as a subquery. */
+export const activeBrandOf = (userId: string) =>
+  sql<string | null>`coalesce((select b."id" from "brand" b join "user_profile" up on up."active_brand_id" = b."id" where up."user_id" = ${userId} and b."user_id" = ${userId}), ${firstBrandOf(userId)})`;
 
 export function createBrandsRepository(db: Database) {
   return {
@@ -62,6 +69,7 @@ export function createBrandsRepository(db: Database) {
         const [heir] = await tx.select().from(brand).where(and(eq(brand.userId, userId), ne(brand.id, id))).orderBy(asc(brand.ordinal)).limit(1);
         if (!heir) return undefined;
         const moved = await tx.update(project).set({ brandId: heir.id }).where(and(eq(project.userId, userId), eq(project.brandId, id))).returning({ id: project.id });
+        await tx.update(idea).set({ brandId: heir.id }).where(and(eq(idea.userId, userId), eq(idea.brandId, id)));
         await tx.update(userProfile).set({ activeBrandId: heir.id }).where(and(eq(userProfile.userId, userId), eq(userProfile.activeBrandId, id)));
         await tx.delete(brand).where(eq(brand.id, id));
         return { movedTo: heir.id, movedProjects: moved.length };

@@ -3,21 +3,22 @@ import type { Database } from '../client.ts';
 import { businessProfile } from '../schema.ts';
 
 export type BusinessProfileRecord = typeof businessProfile.$inferSelect;
-export type BusinessProfileValues = Omit<typeof businessProfile.$inferInsert, 'userId' | 'updatedAt'>;
+export type BusinessProfileValues = Omit<typeof businessProfile.$inferInsert, 'userId' | 'brandId' | 'updatedAt'>;
 
+/** One profile per brand; the caller names a brand it found among the user's own. */
 export function createBusinessProfilesRepository(db: Database) {
   return {
-    async find(userId: string): Promise<BusinessProfileRecord | undefined> {
-      const rows = await db.select().from(businessProfile).where(eq(businessProfile.userId, userId)).limit(1);
+    async find(brandId: string): Promise<BusinessProfileRecord | undefined> {
+      const rows = await db.select().from(businessProfile).where(eq(businessProfile.brandId, brandId)).limit(1);
       return rows[0];
     },
-    /** One profile per user: saving again replaces it. */
-    async save(userId: string, values: BusinessProfileValues): Promise<BusinessProfileRecord> {
+    /** Saving again replaces the brand's profile. */
+    async save(userId: string, brandId: string, values: BusinessProfileValues): Promise<BusinessProfileRecord> {
       const changes = { ...values, updatedAt: new Date() };
       const [row] = await db
         .insert(businessProfile)
-        .values({ userId, ...changes })
-        .onConflictDoUpdate({ target: businessProfile.userId, set: changes })
+        .values({ userId, brandId, ...changes })
+        .onConflictDoUpdate({ target: businessProfile.brandId, set: changes })
         .returning();
       return row!;
     },

@@ -1,24 +1,25 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { idea } from '../schema.ts';
+import { firstBrandOf } from './brands.ts';
 
 export type IdeaRecord = typeof idea.$inferSelect;
 
 export function createIdeasRepository(db: Database) {
   return {
     /** A batch is written in one statement, so a failure leaves no half batch behind. */
-    async addBatch(userId: string, batchId: string, drafts: Array<{ id: string; title: string; scriptPrompt: string }>): Promise<IdeaRecord[]> {
+    async addBatch(userId: string, brandId: string, batchId: string, drafts: Array<{ id: string; title: string; scriptPrompt: string }>): Promise<IdeaRecord[]> {
       const createdAt = new Date();
-      const rows = drafts.map((draft, position) => ({ ...draft, userId, batchId, position, createdAt }));
+      const rows = drafts.map((draft, position) => ({ ...draft, userId, brandId, batchId, position, createdAt }));
       const inserted = await db.insert(idea).values(rows).returning();
       return inserted.sort((a, b) => a.position - b.position);
     },
-    /** The newest batch first, each batch in the order it was written. */
-    async listRecent(userId: string, limit: number): Promise<IdeaRecord[]> {
+    /** One brand's ideas, the newest batch first, each batch in the order it was written. */
+    async listRecent(userId: string, brandId: string, limit: number): Promise<IdeaRecord[]> {
       return db
         .select()
         .from(idea)
-        .where(eq(idea.userId, userId))
+        .where(and(eq(idea.userId, userId), sql`coalesce(${idea.brandId}, ${firstBrandOf(userId)}) = ${brandId}`))
         .orderBy(desc(idea.createdAt), desc(idea.batchId), asc(idea.position))
         .limit(limit);
     },

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { brand, project, userProfile } from '../schema.ts';
+import { project } from '../schema.ts';
+import { activeBrandOf, firstBrandOf } from './brands.ts';
 
 export type ProjectRecord = typeof project.$inferSelect;
 export type NewProject = typeof project.$inferInsert;
@@ -133,13 +134,9 @@ export function createProjectsRepository(db: Database) {
   };
 }
 
-const activeBrandOf = (userId: string) => sql<string | null>`coalesce(
-  (select ${brand.id} from ${brand} join ${userProfile} on ${userProfile.activeBrandId} = ${brand.id} where ${userProfile.userId} = ${userId} and ${brand.userId} = ${userId}),
-  (select ${brand.id} from ${brand} where ${brand.userId} = ${userId} order by ${brand.ordinal} limit 1))`;
-
 /** One brand's projects (a project from before the user had a brand counts as their first brand's); all without one. */
 const ofBrand = (userId: string, brandId: string | undefined) =>
-  brandId === undefined ? undefined : sql`coalesce(${project.brandId}, (select ${brand.id} from ${brand} where ${brand.userId} = ${userId} order by ${brand.ordinal} limit 1)) = ${brandId}`;
+  brandId === undefined ? undefined : sql`coalesce(${project.brandId}, ${firstBrandOf(userId)}) = ${brandId}`;
 
 const finishedVideoColumns = {
   id: project.id,

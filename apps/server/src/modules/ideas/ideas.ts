@@ -24,6 +24,8 @@ export interface IdeasServiceDependencies {
   quotas: Pick<QuotaService, 'current'>;
   paidJobs: Pick<PaidJobs, 'charged'>;
   writer: Writer;
+  /** The active brand's id: its profile is the one the ideas page edits, and its ideas the ones listed. */
+  activeBrand: (userId: string) => Promise<string>;
 }
 
 /** The page lists recent ideas only: 20 batches is more than anyone scrolls back through, and keeps the answer small. */
@@ -70,18 +72,18 @@ export function createIdeasService(deps: IdeasServiceDependencies) {
 
   return {
     async profile(userId: string): Promise<BusinessProfile | null> {
-      const record = await deps.profiles.find(userId);
+      const record = await deps.profiles.find(await deps.activeBrand(userId));
       return record ? toProfile(record) : null;
     },
 
     /** The saved profile as the writer reads it, so every script and storyboard is about the user's business. */
     async brief(userId: string): Promise<BusinessBrief | undefined> {
-      const record = await deps.profiles.find(userId);
+      const record = await deps.profiles.find(await deps.activeBrand(userId));
       return record ? toBrief(toProfile(record)) : undefined;
     },
 
     async saveProfile(userId: string, profile: BusinessProfile): Promise<BusinessProfile> {
-      const record = await deps.profiles.save(userId, {
+      const record = await deps.profiles.save(userId, await deps.activeBrand(userId), {
         businessName: profile.business_name,
         businessType: profile.business_type,
         goal: profile.goal,
@@ -93,7 +95,7 @@ export function createIdeasService(deps: IdeasServiceDependencies) {
     },
 
     async history(userId: string): Promise<{ ideas: IdeaItem[]; allowance: IdeaAllowance }> {
-      const records = await deps.ideas.listRecent(userId, historyLimit);
+      const records = await deps.ideas.listRecent(userId, await deps.activeBrand(userId), historyLimit);
       return { ideas: records.map(toItem), allowance: await allowance(userId) };
     },
 
@@ -103,9 +105,10 @@ export function createIdeasService(deps: IdeasServiceDependencies) {
      * goes back.
      */
     async generate(userId: string, profile: BusinessProfile): Promise<{ ideas: IdeaItem[]; allowance: IdeaAllowance }> {
+      const brandId = await deps.activeBrand(userId);
       const records = await deps.paidJobs.charged(userId, 'ideas', async () => {
         const drafts = await deps.writer.ideas(toBrief(profile), ideasPerBatch);
-        return deps.ideas.addBatch(userId, randomUUID(), drafts.map((draft) => ({ id: randomUUID(), ...draft })));
+        return deps.ideas.addBatch(userId, brandId, randomUUID(), drafts.map((draft) => ({ id: randomUUID(), ...draft })));
       });
       return { ideas: records.map(toItem), allowance: await allowance(userId) };
     },

@@ -13,6 +13,7 @@ export function ideasModule(infra: Infrastructure, shared: SharedCore): FeatureM
     quotas: infra.quotas,
     paidJobs: shared.paidJobs,
     writer: infra.writer,
+    activeBrand: async (userId) => (await shared.brands.active(userId)).id,
   });
   return {
     brief: ideas.brief,
