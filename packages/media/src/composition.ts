@@ -31,13 +31,15 @@ export const closingImageSeconds = 3;
 export const transitionNames = ['fade', 'wipeleft', 'wiperight', 'smoothleft', 'smoothright'] as const;
 export type TransitionName = (typeof transitionNames)[number];
 
+const hexColour = z.string().regex(/^#[0-9a-f]{6}$/i);
+
 export const wordSchema = z
   .object({
     text: z.string().min(1),
     start: seconds,
     end: seconds,
     /** '#RRGGBB' of a word the user emphasised; the spoken-word highlight still wins while it is said. */
-    colour: z.string().regex(/^#[0-9a-f]{6}$/i).optional(),
+    colour: hexColour.optional(),
   })
   .refine((w) => w.end >= w.start, 'a word must not end before it starts');
 export type Word = z.infer<typeof wordSchema>;
@@ -130,6 +132,8 @@ export const compositionSchema = z.object({
       style: z.enum(subtitleStyleNames).default('Default'),
       position: z.enum(subtitlePositions).default('bottom'),
       fontSize: z.enum(subtitleSizes).default('medium'),
+      /** The brand's emphasis colour: replaces the spoken-word colour of the styles that have one. */
+      highlightColour: hexColour.optional(),
     })
     .optional(),
   closingImage: z.object({ path: localPathSchema, duration: positiveSeconds.default(closingImageSeconds) }).optional(),
