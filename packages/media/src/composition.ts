@@ -27,6 +27,8 @@ export const crossedSceneSeconds = (i: number, count: number, seen: number) => (
 export const defaultMusicVolume = 0.25;
 /** How long the closing image (the final video's call to action) stays on screen. */
 export const closingImageSeconds = 3;
+/** How long the brand's end card stays on screen after everything else. */
+export const endCardSeconds = 2.5;
 
 export const transitionNames = ['fade', 'wipeleft', 'wiperight', 'smoothleft', 'smoothright'] as const;
 export type TransitionName = (typeof transitionNames)[number];
@@ -137,11 +139,15 @@ export const compositionSchema = z.object({
     })
     .optional(),
   closingImage: z.object({ path: localPathSchema, duration: positiveSeconds.default(closingImageSeconds) }).optional(),
+  /** The brand's call-to-action still (brand/end-card.ts makes one), shown last, after the closing image. */
+  endCard: z.object({ path: localPathSchema, duration: positiveSeconds.default(endCardSeconds) }).optional(),
   logo: z
     .object({
       path: localPathSchema,
       corner: z.enum(logoCorners).default('top-right'),
       width: z.number().finite().positive().max(1080).default(180),
+      /** Below a fifth the mark is barely there and reads as a rendering fault. */
+      opacity: z.number().min(0.2).max(1).default(1),
     })
     .optional(),
 });
