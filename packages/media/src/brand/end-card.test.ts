@@ -29,6 +29,11 @@ describe('the end card layout', () => {
     expect(long.lines.join(' ')).toBe('Order your festive hamper before the twentieth of December');
   });
 
+  it('breaks a web address after a slash before shrinking it to one line', () => {
+    const contact = fitText('www.hampers-and-more.example/christmas', { maxSize: 60, minSize: 28, maxLines: 3 });
+    expect(contact.lines).toEqual(['www.hampers-and-more.example/', 'christmas']);
+  });
+
   it('breaks a word too long for a line even at the smallest size, and keeps 60 of the widest letters on three lines', () => {
     const worst = fitText('W'.repeat(60), { maxSize: 140, minSize: 40, maxLines: 3 });
     expect(worst.fontSize).toBe(40);
@@ -123,5 +128,16 @@ describe('a rendered end card', () => {
     expect(countNear(card, '#1B3A5C', { ...side, x: 0 }, 2)).toBe(90 * 1920);
     expect(countNear(card, '#1B3A5C', { ...side, x: 990 }, 2)).toBe(90 * 1920);
     expect(countNear(card, '#FFFFFF', { x: 90, y: 300, w: 900, h: 900 })).toBeGreaterThan(5000);
+  });
+
+  it.each(['Lato', 'Inter'])('keeps 60 and 80 of the widest letters inside the margins in %s, the widest shipped families', async (family) => {
+    const out = join(dir, `worst-${family}.png`);
+    const widest = { headingFontFile: await fontFileOf(family, { bold: true }), bodyFontFile: await fontFileOf(family) };
+    await renderEndCard(spec({ ...widest, text: 'W'.repeat(60), contact: 'M'.repeat(80) }), out);
+    const card = await rgb(out);
+    const side = { y: 0, w: 90, h: 1920 };
+    expect(countNear(card, '#1B3A5C', { ...side, x: 0 }, 2)).toBe(90 * 1920);
+    expect(countNear(card, '#1B3A5C', { ...side, x: 990 }, 2)).toBe(90 * 1920);
+    expect(countNear(card, '#1B3A5C', { x: 0, y: 1560, w: 1080, h: 360 }, 2)).toBe(1080 * 360);
   });
 });

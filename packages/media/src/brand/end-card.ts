@@ -39,16 +39,17 @@ const rule = { width: 160, height: 12, gap: 56 } as const;
 
 /**
  * Advance widths in em, rounded up from the widest bold cut of the six shipped families (Inter and Lato for W and M,
- * Open Sans for lower case), so the estimate of a line is never shorter than what drawtext draws.
+ * 1.05 em, Open Sans for lower case), so the estimate of a line is never shorter than what drawtext draws. Narrow
+ * families (Bebas Neue) therefore come out smaller than they could.
  */
 const wide = new Set('WMmw@%ÆŒæœ');
 const narrow = new Set('ilj.,:;\'!|I`"()[]');
 function charWidth(c: string): number {
   const base = c.normalize('NFD')[0] ?? c;
-  if (wide.has(base)) return 1.05;
+  if (wide.has(base)) return 1.1;
   if (narrow.has(base)) return 0.36;
   if (base === ' ') return 0.32;
-  if ('frt'.includes(base)) return 0.5;
+  if ('frt-'.includes(base)) return 0.5;
   if (/[0-9]/.test(base)) return 0.68;
   if (/[a-z]/.test(base)) return 0.66;
   if (/[A-Z#&?$€£]/.test(base)) return 0.84;
@@ -87,19 +88,21 @@ export function fitText(text: string, fit: Fit): FittedText {
   return { fontSize: fit.minSize, lines };
 }
 
-/** Greedy wrapping; undefined when a word is wider than a line and may not be broken. */
+/**
+ * Greedy wrapping at spaces and after slashes (a web address has no spaces); undefined when a piece is wider than a
+ * line and may not be broken.
+ */
 function wrap(text: string, fontSize: number, breakWords: boolean): string[] | undefined {
-  const fits = (s: string) => estimateWidth(s, fontSize) <= textWidth;
+  const fits = (s: string) => estimateWidth(s.trimEnd(), fontSize) <= textWidth;
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(' ')) {
-    const joined = line ? `${line} ${word}` : word;
-    if (fits(joined)) {
-      line = joined;
+  for (const piece of text.split(/(?<=[ /])/)) {
+    if (fits(line + piece)) {
+      line += piece;
       continue;
     }
-    if (line) lines.push(line);
-    line = word;
+    if (line) lines.push(line.trimEnd());
+    line = piece;
     while (!fits(line)) {
       if (!breakWords) return undefined;
       let cut = 1;
@@ -108,7 +111,7 @@ function wrap(text: string, fontSize: number, breakWords: boolean): string[] | u
       line = line.slice(cut);
     }
   }
-  if (line) lines.push(line);
+  if (line.trim()) lines.push(line.trimEnd());
   return lines;
 }
 
@@ -128,7 +131,7 @@ export interface EndCardLayout {
 
 /**
  * Where everything goes: the block of heading, rule and contact sits in the space between the logo (or the card's top
- * fifth) and the apps' lowest sixth, a third of the spare room above it so a short call to action stays near the logo;
+ * fifth) and the apps' lowest sixth, two fifths of the spare room above it so a short call to action stays near the logo;
  * its lines are a full glyph height apart so they cannot touch.
  */
 export function endCardLayout(text: string, contact: string, hasLogo: boolean): EndCardLayout {
@@ -138,7 +141,7 @@ export function endCardLayout(text: string, contact: string, hasLogo: boolean): 
   const contactHeight = contactText ? (contactText.lines.length - 1) * pitch * contactText.fontSize + (above + below) * contactText.fontSize : 0;
   const height = headingHeight + rule.gap + rule.height + (contactText ? rule.gap + contactHeight : 0);
   const from = hasLogo ? belowLogo : 400;
-  const top = Math.round(from + Math.max(0, lowestText - from - height) / 3);
+  const top = Math.round(from + Math.max(0, lowestText - from - height) * 0.4);
 
   const baselines = (f: FittedText, first: number) => f.lines.map((_, i) => Math.round(first + i * pitch * f.fontSize));
   const headingBaselines = baselines(heading, top + above * heading.fontSize);
