@@ -53,10 +53,10 @@ it('renders an end card per shipped font and tiles them into docs/brands/end-car
     const card = join(out, `${i + 1}-${brand.family.replace(/ /g, '-')}.png`);
     await renderEndCard({ ...colours, headingFontFile, bodyFontFile, ...(logoPath ? { logoPath } : {}) }, card);
     tiles.push(card);
-    console.log(card);
   }
   const label = (i: number) =>
     `[${i}:v]scale=360:640,pad=360:690:0:0:color=white,drawtext=text=${brands[i]!.family}:fontsize=26:fontcolor=black:x=(w-text_w)/2:y=652[t${i}]`;
   const graph = [...tiles.map((_, i) => label(i)), `${tiles.map((_, i) => `[t${i}]`).join('')}xstack=inputs=6:layout=0_0|360_0|720_0|0_690|360_690|720_690[grid]`];
   ff(...tiles.flatMap((t) => ['-i', t]), '-filter_complex', graph.join(';'), '-map', '[grid]', '-q:v', '3', '-frames:v', '1', join(docs, 'end-cards.jpg'));
+  process.stdout.write(`end cards at full size in ${out}\n`);
 });
