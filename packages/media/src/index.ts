@@ -35,5 +35,6 @@ export {
   type EndCardLayout,
   type EndCardSpec,
   type FittedText,
+  type TextFit,
 } from './brand/end-card.ts';
 export { fontFileOf, fontMatchArgs, matchedFontFile } from './brand/fonts.ts';

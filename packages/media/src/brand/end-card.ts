@@ -64,20 +64,20 @@ export interface FittedText {
   lines: string[];
 }
 
-interface Fit {
+export interface TextFit {
   maxSize: number;
   minSize: number;
   maxLines: number;
 }
 /** Sizes are chosen so that even 60 (heading) or 80 (contact) of the widest characters fit at the smallest size. */
-const headingFit: Fit = { maxSize: 140, minSize: 40, maxLines: 3 };
-const contactFit: Fit = { maxSize: 60, minSize: 28, maxLines: 3 };
+const headingFit: TextFit = { maxSize: 140, minSize: 40, maxLines: 3 };
+const contactFit: TextFit = { maxSize: 60, minSize: 28, maxLines: 3 };
 
 /**
  * The largest size at which `text` wraps at spaces into at most `maxLines` lines of `textWidth`; a word too long for
  * a line even at the smallest size is broken between letters there rather than run off the card.
  */
-export function fitText(text: string, fit: Fit): FittedText {
+export function fitText(text: string, fit: TextFit): FittedText {
   const clean = text.replace(/\s+/g, ' ').trim();
   for (let fontSize = fit.maxSize; fontSize >= fit.minSize; fontSize -= 2) {
     const lines = wrap(clean, fontSize, false);
