@@ -20,6 +20,17 @@ describe('compositionSchema', () => {
     },
   );
 
+  it('fills the brand defaults and bounds the logo’s opacity and the highlight colour', () => {
+    const branded = compositionSchema.parse({ ...minimal, logo: { path: '/media/l.png' }, endCard: { path: '/media/e.png' } });
+    expect(branded.logo).toMatchObject({ opacity: 1 });
+    expect(branded.endCard).toEqual({ path: '/media/e.png', duration: 2.5 });
+    expect(compositionSchema.safeParse({ ...minimal, logo: { path: '/media/l.png', opacity: 0.1 } }).success).toBe(false);
+    expect(compositionSchema.safeParse({ ...minimal, endCard: { path: 'https://x/e.png' } }).success).toBe(false);
+    const subtitles = (highlightColour: string) => ({ ...minimal, subtitles: { cues: [], highlightColour } });
+    expect(compositionSchema.safeParse(subtitles('#12ABef')).success).toBe(true);
+    expect(compositionSchema.safeParse(subtitles('red')).success).toBe(false);
+  });
+
   it('allows at most five B-roll overlays, each ending after it starts', () => {
     const overlay = { imagePath: '/media/b.png', start: 1, end: 2 };
     expect(compositionSchema.safeParse({ ...minimal, overlays: Array(5).fill(overlay) }).success).toBe(true);

@@ -27,9 +27,13 @@ export const crossedSceneSeconds = (i: number, count: number, seen: number) => (
 export const defaultMusicVolume = 0.25;
 /** How long the closing image (the final video's call to action) stays on screen. */
 export const closingImageSeconds = 3;
+/** How long the brand's end card stays on screen after everything else. */
+export const endCardSeconds = 2.5;
 
 export const transitionNames = ['fade', 'wipeleft', 'wiperight', 'smoothleft', 'smoothright'] as const;
 export type TransitionName = (typeof transitionNames)[number];
+
+const hexColour = z.string().regex(/^#[0-9a-f]{6}$/i);
 
 export const wordSchema = z
   .object({
@@ -37,7 +41,7 @@ export const wordSchema = z
     start: seconds,
     end: seconds,
     /** '#RRGGBB' of a word the user emphasised; the spoken-word highlight still wins while it is said. */
-    colour: z.string().regex(/^#[0-9a-f]{6}$/i).optional(),
+    colour: hexColour.optional(),
   })
   .refine((w) => w.end >= w.start, 'a word must not end before it starts');
 export type Word = z.infer<typeof wordSchema>;
@@ -130,14 +134,20 @@ export const compositionSchema = z.object({
       style: z.enum(subtitleStyleNames).default('Default'),
       position: z.enum(subtitlePositions).default('bottom'),
       fontSize: z.enum(subtitleSizes).default('medium'),
+      /** The brand's emphasis colour: replaces the spoken-word colour of the styles that have one. */
+      highlightColour: hexColour.optional(),
     })
     .optional(),
   closingImage: z.object({ path: localPathSchema, duration: positiveSeconds.default(closingImageSeconds) }).optional(),
+  /** The brand's call-to-action still (brand/end-card.ts makes one), shown last, after the closing image. */
+  endCard: z.object({ path: localPathSchema, duration: positiveSeconds.default(endCardSeconds) }).optional(),
   logo: z
     .object({
       path: localPathSchema,
       corner: z.enum(logoCorners).default('top-right'),
       width: z.number().finite().positive().max(1080).default(180),
+      /** Below a fifth the mark is barely there and reads as a rendering fault. */
+      opacity: z.number().min(0.2).max(1).default(1),
     })
     .optional(),
 });

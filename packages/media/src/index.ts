@@ -24,3 +24,17 @@ export {
   type SegmentOptions,
 } from './compile/segments.ts';
 export { joinSegments, planSegments, renderSegment, renderSegmented, renderSoundtrack, type JoinRenderOptions, type SegmentedOptions } from './segmented.ts';
+export {
+  endCardArgs,
+  endCardLayout,
+  endCardSize,
+  endCardSpecSchema,
+  estimateWidth,
+  fitText,
+  renderEndCard,
+  type EndCardLayout,
+  type EndCardSpec,
+  type FittedText,
+  type TextFit,
+} from './brand/end-card.ts';
+export { fontFileOf, fontMatchArgs, matchedFontFile } from './brand/fonts.ts';

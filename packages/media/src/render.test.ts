@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -26,6 +27,19 @@ const blue = '#0000FF';
 const broll = '#E53935';
 const logoColour = '#00FF00';
 const closingColour = '#1E88E5';
+const cardColour = '#F4B400';
+
+/** Mean level in dB of the sound between two times. */
+function meanVolume(path: string, from: number, to: number): Promise<number> {
+  const args = ['-hide_banner', '-nostats', '-ss', String(from), '-t', String(to - from), '-i', path, '-map', '0:a', '-af', 'volumedetect', '-f', 'null', '-'];
+  return new Promise((resolve, reject) =>
+    execFile('ffmpeg', args, (error, _out, stderr) => {
+      const match = /mean_volume: (-?[\d.]+) dB/.exec(stderr);
+      if (error || !match) reject(error ?? new Error(stderr.slice(-400)));
+      else resolve(Number(match[1]));
+    }),
+  );
+}
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -94,6 +108,33 @@ describe('renderComposition (preview profile)', () => {
     expect(near(pixel(closing, 270, 60), '#000000')).toBe(true);
 
     expect(Math.abs((await integratedLoudness(out.outputPath)) + 14)).toBeLessThanOrEqual(1);
+  });
+
+  it('blends a half-opaque logo and shows the end card last, without the corner logo, with the music under it', async () => {
+    const card = await makeImage(dir, 'card.png', { width: 1080, height: 1920, colour: cardColour });
+    const doc: CompositionInput = {
+      background: { kind: 'scenes', scenes: [{ imagePath: media['blue.png']!, duration: 1.5, zoom: false }] },
+      music: { path: media['music.mp3']!, volume: 0.4 },
+      logo: { path: media['logo.png']!, opacity: 0.5 },
+      closingImage: { path: media['closing.png']!, duration: 1 },
+      endCard: { path: card, duration: 1 },
+    };
+    const out = preview('branded.mp4');
+    await renderComposition(doc, out);
+    const info = await probe(out.outputPath);
+    expect(info.duration).toBeGreaterThan(3.4);
+    expect(info.duration).toBeLessThan(3.6);
+
+    const at = (t: number) => frameAt(out.outputPath, t, 540, 960);
+    const [main, closing, end] = await Promise.all([at(0.7), at(2), at(3.2)]);
+    // The top-right logo, 90 px wide and 24 px in: half green over blue.
+    const [r, g, b] = pixel(main, 540 - 24 - 45, 24 + 45);
+    expect([r, g, b].map((v) => Math.abs(v - 128) < 30)).toEqual([false, true, true]);
+    expect(r).toBeLessThan(30);
+    expect(near(pixel(closing, 270, 480), closingColour)).toBe(true);
+    expect(near(pixel(end, 270, 480), cardColour)).toBe(true);
+    expect(near(pixel(end, 540 - 24 - 45, 24 + 45), cardColour)).toBe(true);
+    expect(await meanVolume(out.outputPath, 2.6, 3.4)).toBeGreaterThan(-35);
   });
 
   it('loops a single clip to the requested length and holds the last frame when trimming', async () => {

@@ -76,6 +76,32 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 describe('a segmented final render', () => {
+  it('ends on the end card after the closing image, the soundtrack as long as the picture', { timeout: 120_000 }, async () => {
+    const [closing, card] = await Promise.all([
+      makeImage(dir, 'closing.png', { width: 1080, height: 1920, colour: '#1E88E5' }),
+      makeImage(dir, 'card.png', { width: 1080, height: 1920, colour: '#F4B400' }),
+    ]);
+    const short: CompositionInput = {
+      duration: 2,
+      background: doc.background,
+      music: doc.music,
+      closingImage: { path: closing, duration: 1.5 },
+      endCard: { path: card, duration: 1.5 },
+    };
+    const output = join(dir, 'carded.mp4');
+    const result = await renderSegmented(short, { profile: 'final', outputPath: output, segments: 2, workDir: dir });
+    expect(result.segments).toBe(2);
+    const split = await streams(output);
+    expect(split.frames).toBe(5 * 30);
+    expect(Math.abs(split.audio - split.video)).toBeLessThan(1 / 30);
+    const hash = await frameHashes(output);
+    // The last frames are one still, the card: identical, and different from the closing image's.
+    expect(new Set(hash.slice(-40)).size).toBe(1);
+    expect(hash.at(-50)).not.toBe(hash.at(-1));
+    const rgb = await ffmpeg(['-sseof', '-0.2', '-i', output, '-frames:v', '1', '-vf', 'scale=1:1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+    expect([...rgb].map((v, i) => Math.abs(v - [0xf4, 0xb4, 0x00][i]!) < 30)).toEqual([true, true, true]);
+  });
+
   it('matches the single pass of the same document frame for frame, with clean seams', { timeout: 300_000 }, async () => {
     const { bounds } = planSegments(doc, { profile: 'final', segments: 3 });
     const seams = bounds.slice(1).map((b) => b.startFrame);

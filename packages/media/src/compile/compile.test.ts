@@ -60,6 +60,28 @@ describe('compileComposition', () => {
     expect(compileComposition(bare, { profile: 'preview', outputPath: '/o.mp4' }).duration).toBe(4);
   });
 
+  it('appends the end card after the closing image, past the corner logo, and counts it in the length', () => {
+    const doc = { ...clips, logo: { path: '/media/logo.png', opacity: 0.5 }, endCard: { path: '/media/card.png' } };
+    const { args, duration } = compileComposition(doc, { profile: 'preview', outputPath: '/o.mp4' });
+    expect(duration).toBe(14.5);
+    const graph = graphOf(args);
+    expect(graph).toContain('scale=90:-2,format=yuva420p,colorchannelmixer=aa=0.5');
+    const chains = graph.split(';');
+    const card = args.indexOf('/media/card.png');
+    const cardInput = args.filter((a, i) => a === '-i' && i < card).length - 1;
+    const closingAt = chains.findIndex((c) => c.includes('trim=duration=2[') && c.includes('pad='));
+    const cardAt = chains.findIndex((c) => c.startsWith(`[${cardInput}:v]`));
+    const logoAt = chains.findIndex((c) => c.includes('overlay=x=W-w-24:y=24'));
+    expect(chains[cardAt]).toContain('pad=540:960:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p,fps=30,tpad=stop_mode=clone:stop_duration=2.5,trim=duration=2.5');
+    expect(closingAt).toBeGreaterThan(-1);
+    expect(logoAt).toBeGreaterThan(closingAt);
+    expect(cardAt).toBeGreaterThan(logoAt);
+    expect(chains[cardAt + 1]).toMatch(/concat=n=2:v=1:a=0/);
+    expect(graph).toContain('atrim=duration=14.5,loudnorm');
+    expect(args.join(' ')).toContain('-t 14.5 -movflags');
+    expect(graphOf(compileComposition(clips, { profile: 'preview', outputPath: '/o.mp4' }).args)).not.toContain('colorchannelmixer');
+  });
+
   it('chains xfade transitions at the right offsets', () => {
     const scenes: CompositionInput = {
       background: {

@@ -2,7 +2,7 @@ import { compositionSchema, localPathSchema, type Composition, type CompositionI
 import { GraphBuilder, sec } from '../filtergraph.ts';
 import { buildAss } from '../subtitles/ass.ts';
 import { soundtrack } from './audio.ts';
-import { background, captions, closing, logo, naturalLength, overlays, type Frame } from './video.ts';
+import { appendStill, background, captions, logo, naturalLength, overlays, type Frame } from './video.ts';
 
 export const profiles = {
   /** Fast look at a step's result: quarter the pixels, the cheapest x264 preset. */
@@ -59,7 +59,7 @@ export interface Document {
   c: Composition;
   profile: (typeof profiles)[ProfileName];
   frame: Frame;
-  /** The main part, before the closing image. */
+  /** The main part, before the closing image and the end card. */
   main: number;
   total: number;
 }
@@ -69,7 +69,7 @@ export function readDocument(input: CompositionInput, profileName: ProfileName):
   const profile = profiles[profileName];
   const frame: Frame = { width: profile.width, height: profile.height, fps, k: profile.width / 1080 };
   const main = c.duration ?? c.voiceover?.duration ?? naturalLength(c.background);
-  return { c, profile, frame, main, total: main + (c.closingImage?.duration ?? 0) };
+  return { c, profile, frame, main, total: main + (c.closingImage?.duration ?? 0) + (c.endCard?.duration ?? 0) };
 }
 
 /**
@@ -80,13 +80,15 @@ export function picture(g: GraphBuilder, d: Document, options: Omit<CompileOptio
   const { c, frame } = d;
   let video = background(g, c.background, frame, d.main);
   video = overlays(g, video, c.overlays, frame);
-  if (c.closingImage) video = closing(g, video, c.closingImage, frame);
+  if (c.closingImage) video = appendStill(g, video, c.closingImage, frame);
   if (c.subtitles && c.subtitles.cues.length > 0) {
     const assPath = localPathSchema.parse(options.assPath ?? `${options.outputPath}.ass`);
     files.push({ path: assPath, contents: buildAss(c.subtitles.cues, c.subtitles) });
     video = captions(g, video, assPath, options.fontsDir);
   }
   if (c.logo) video = logo(g, video, c.logo, frame);
+  // After the corner logo: the end card is a finished picture that carries the brand's logo itself.
+  if (c.endCard) video = appendStill(g, video, c.endCard, frame);
   return video;
 }
 

@@ -89,6 +89,19 @@ describe('compileSoundtrack', () => {
   });
 });
 
+describe('the end card in a segmented render', () => {
+  it('is part of the last segment’s picture and of the soundtrack’s length', () => {
+    const carded = { ...doc, closingImage: { path: '/media/end.png', duration: 3 }, endCard: { path: '/media/card.png', duration: 2 } };
+    const bounds = segmentBounds(64, 3, 60);
+    const last = compileSegment(carded, { profile: 'final', outputPath: '/out/s2.mp4', bounds: bounds.at(-1)! });
+    expect(inputsOf(last.args)).toEqual(['/media/a.mp4', '/media/b.png', '/media/end.png', '/media/card.png']);
+    expect(last.duration).toBeCloseTo(64 - (bounds.at(-1)!.startFrame - 60) / 30);
+    const audio = compileSoundtrack(carded, { profile: 'final', outputPath: '/out/a.m4a' });
+    expect(audio.duration).toBe(64);
+    expect(graphOf(audio.args)).toContain('atrim=duration=64,loudnorm');
+  });
+});
+
 describe('compileJoin', () => {
   it('lists the segments with their exact lengths and copies them with the soundtrack into a faststart MP4', () => {
     const { args, files } = compileJoin({

@@ -123,12 +123,15 @@ export function overlays(g: GraphBuilder, base: string, items: Composition['over
   }, base);
 }
 
-/** The closing image is letterboxed (never cropped: it usually carries a call to action) and appended. */
-export function closing(g: GraphBuilder, main: string, image: NonNullable<Composition['closingImage']>, f: Frame): string {
-  const i = g.input(image.path, ['-framerate', String(f.fps)]);
+/**
+ * A still appended after `main` for `still.duration` (the closing image, the end card): letterboxed, never cropped,
+ * since it usually carries a call to action.
+ */
+export function appendStill(g: GraphBuilder, main: string, still: { path: string; duration: number }, f: Frame): string {
+  const i = g.input(still.path, ['-framerate', String(f.fps)]);
   const card = g.chain(
     [`${i}:v`],
-    `scale=${f.width}:${f.height}:force_original_aspect_ratio=decrease,pad=${f.width}:${f.height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p,fps=${f.fps},${exactly(image.duration)}`,
+    `scale=${f.width}:${f.height}:force_original_aspect_ratio=decrease,pad=${f.width}:${f.height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p,fps=${f.fps},${exactly(still.duration)}`,
   );
   return g.chain([main, card], 'concat=n=2:v=1:a=0');
 }
@@ -140,7 +143,9 @@ export function captions(g: GraphBuilder, base: string, assPath: string, fontsDi
 
 export function logo(g: GraphBuilder, base: string, spec: NonNullable<Composition['logo']>, f: Frame): string {
   const i = g.input(spec.path);
-  const image = g.chain([`${i}:v`], `scale=${even(spec.width * f.k)}:-2,format=yuva420p`);
+  // The alpha plane is scaled, so a transparent PNG's own transparency is kept under the opacity.
+  const fade = spec.opacity < 1 ? `,colorchannelmixer=aa=${fraction(spec.opacity)}` : '';
+  const image = g.chain([`${i}:v`], `scale=${even(spec.width * f.k)}:-2,format=yuva420p${fade}`);
   const margin = Math.round(48 * f.k);
   const x = spec.corner.endsWith('left') ? String(margin) : `W-w-${margin}`;
   const y = spec.corner.startsWith('top') ? String(margin) : `H-h-${margin}`;

@@ -100,6 +100,16 @@ describe('fitting the frame', () => {
     expect(next).toBe('Dialogue: 0,0:00:00.80,0:00:01.10,Main,,0,0,0,,{\\c&H0000E5FF&\\fscx118\\fscy118}NOW{\\r}');
   });
 
+  it('gives the spoken word the brand’s colour where the style colours it, and changes nothing where it does not', () => {
+    const cues = chunkWords(words(['Stop', 'scrolling', 'right', 'now']), 4);
+    const brand = { position: 'bottom', fontSize: 'medium', highlightColour: '#1a2b3c' } as const;
+    const hormozi = dialogues(buildAss(cues, { ...brand, style: 'Hormozi' }));
+    expect(hormozi[1]).toContain('{\\c&H003C2B1A&\\fscx110\\fscy110}SCROLLING{\\r}');
+    expect(hormozi.join('\n')).not.toContain('&H006AFF32&');
+    expect(buildAss(cues, { ...brand, style: 'Hormozi' })).toMatch(/^Style: Main,Inter Black,80,&H00FFFFFF,&H003C2B1A,/m);
+    expect(buildAss(cues, { ...brand, style: 'Lato' })).toBe(buildAss(cues, { style: 'Lato', position: 'bottom', fontSize: 'medium' }));
+  });
+
   it('colours an emphasised word and goes back to the style’s colour after it', () => {
     const spoken = chunkWords([...words(['Fresh', 'bread']), { text: 'daily', start: 0.8, end: 1.1, colour: '#ffe500' }], 3);
     expect(dialogues(buildAss(spoken, { style: 'Lato', position: 'bottom', fontSize: 'medium' }))[0]).toMatch(

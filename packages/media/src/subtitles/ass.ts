@@ -53,11 +53,13 @@ export interface AssOptions {
   style: SubtitleStyleName;
   position: SubtitlePosition;
   fontSize: SubtitleSize;
+  /** '#RRGGBB' of the brand: the spoken word's colour in styles that colour it; other styles have no such colour to replace. */
+  highlightColour?: string;
 }
 
 /** An ASS script at 1080x1920 for the cues; animated styles get one event per word so the highlight follows the voice. */
 export function buildAss(cues: readonly Cue[], options: AssOptions): string {
-  const style = subtitleStyles[options.style];
+  const style = branded(subtitleStyles[options.style], options.highlightColour);
   const { fontSize, marginV } = subtitleLayout(options.position, options.fontSize);
   const events = cues.flatMap((cue) => {
     const scale = fitScale(cue.words.map((w) => plainText(w, style)), fontSize, style);
@@ -70,6 +72,9 @@ export function buildAss(cues: readonly Cue[], options: AssOptions): string {
     events: events.map((e) => `Dialogue: 0,${assTime(e.start)},${assTime(e.end)},Main,,0,0,0,,${e.text}`),
   });
 }
+
+const branded = (style: SubtitleStyle, highlightColour: string | undefined): SubtitleStyle =>
+  style.highlightColour && highlightColour ? { ...style, highlightColour } : style;
 
 /**
  * An ASS script: the frame libass lays out on (`width` x `height`, scaled to the video), wrapping at spaces, borders

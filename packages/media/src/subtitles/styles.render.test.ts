@@ -68,6 +68,17 @@ describe('subtitle styles', () => {
     expect(inked(frame, { x: outer, y: 700, w: 1080 - 2 * outer, h: 520 })).toBeGreaterThan(3000);
   });
 
+  it('draws the spoken word in the brand’s highlight colour instead of the style’s', async () => {
+    const brand = '#FF2BD6';
+    const words = ['Grow', 'your', 'brand'].map((text, i) => ({ text, start: i * 0.4, end: i * 0.4 + 0.35 }));
+    const assPath = join(dir, 'brand-highlight.ass');
+    await writeFile(assPath, buildAss(chunkWords(words, 3), { style: 'Hormozi', position: 'bottom', fontSize: 'medium', highlightColour: brand }));
+    const frame = await burn(assPath);
+    const caption = { x: 60, y: 1920 - 340 - 130, w: 960, h: 150 };
+    expect(countNear(frame, brand, caption)).toBeGreaterThan(300);
+    expect(countNear(frame, subtitleStyles.Hormozi.highlightColour!, caption)).toBe(0);
+  });
+
   it.each(['Lato', 'Mr Beast'] as const)('%s draws a word the user emphasised in its colour, the spoken one in the style’s', async (name) => {
     const red = '#FF4040';
     // At t = 0.5 s 'fresh' is spoken; 'bread' carries the emphasis.
