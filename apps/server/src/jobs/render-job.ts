@@ -1,6 +1,7 @@
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { CompositionInput } from '@reelsmith/media';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { CompositionInput, EndCardSpec } from '@reelsmith/media';
 import { z } from 'zod';
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
@@ -16,12 +17,41 @@ export type RenderJobPayload = z.infer<typeof renderJobPayload>;
 
 export const renderFailureMessage = 'Video generation failed.';
 
+/** Where the renderers of one worker find what they share: local copies, fonts, and end cards drawn once. */
+export interface RenderWorkshop {
+  storage: ObjectStorage;
+  media: MediaPort;
+  tmpDir: string;
+}
+
+/**
+ * The end card drawn once per worker: its picture is named by what it shows, so the segments of one render (and a
+ * re-render of the same brand) find it drawn already.
+ */
+function endCardDrawer(workshop: RenderWorkshop) {
+  return async (spec: EndCardSpec) => {
+    const path = join(workshop.tmpDir, 'end-cards', `${createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 32)}.png`);
+    if (!(await stat(path).catch(() => null))) {
+      await mkdir(dirname(path), { recursive: true });
+      const drawing = `${path}.${randomUUID()}.png`;
+      await workshop.media.renderEndCard(spec, drawing);
+      await rename(drawing, path);
+    }
+    return localPathSchema.parse(path);
+  };
+}
+
 /** The user's stored composition with local copies of its files; a file that is not the user's or is gone fails for good. */
-export function localComposition(storage: ObjectStorage, userId: string, stored: StoredComposition): Promise<CompositionInput> {
-  return resolveCompositionPaths(stored, async (key) => {
-    if (!isReadableBy(userId, key) || !(await storage.stat(key))) throw new PermanentJobError(renderFailureMessage);
-    return localPathSchema.parse(await storage.localPath(key));
-  });
+export function localComposition(workshop: RenderWorkshop, userId: string, stored: StoredComposition): Promise<CompositionInput> {
+  const { storage, media } = workshop;
+  return resolveCompositionPaths(
+    stored,
+    async (key) => {
+      if (!isReadableBy(userId, key) || !(await storage.stat(key))) throw new PermanentJobError(renderFailureMessage);
+      return localPathSchema.parse(await storage.localPath(key));
+    },
+    { draw: endCardDrawer(workshop), fontFile: (family, bold) => media.fontFileOf(family, { bold }) },
+  );
 }
 
 /**
@@ -36,7 +66,7 @@ export function createRenderJob(deps: { storage: ObjectStorage; media: MediaPort
   async function renderToFile(payload: RenderJobPayload, context: JobContext, resolved?: CompositionInput) {
     if (!payload.outputKey.startsWith(`users/${context.userId}/`)) throw new PermanentJobError(renderFailureMessage);
     // `resolved`: the payload's composition already turned into local files by localComposition (no second look-up).
-    const composition = resolved ?? (await localComposition(deps.storage, context.userId, payload.composition));
+    const composition = resolved ?? (await localComposition(deps, context.userId, payload.composition));
     await mkdir(deps.tmpDir, { recursive: true });
     const path = join(deps.tmpDir, `render-${context.jobId}-${context.attempt}.mp4`);
     const discard = () => rm(path, { force: true });

@@ -31,7 +31,7 @@ export function createRenderSegmentJob(deps: { storage: ObjectStorage; media: Me
     failureMessage: renderFailureMessage,
     async handler(payload, context) {
       if (!payload.outputKey.startsWith(`users/${context.userId}/`)) throw new PermanentJobError(renderFailureMessage);
-      const composition = await localComposition(deps.storage, context.userId, payload.composition);
+      const composition = await localComposition(deps, context.userId, payload.composition);
       await mkdir(deps.tmpDir, { recursive: true });
       const output = join(deps.tmpDir, `segment-${context.jobId}-${context.attempt}.mp4`);
       try {

@@ -119,7 +119,7 @@ export function createFinalVideoRenderer(deps: {
 
   return async function renderFinalVideo(payload: RenderJobPayload, context: JobContext): Promise<Rendered> {
     if (settings.parts <= 1) return deps.render.renderToFile(payload, context);
-    const composition = await localComposition(storage, context.userId, payload.composition);
+    const composition = await localComposition(deps, context.userId, payload.composition);
     const plan = planSegments(composition, { profile: payload.profile, segments: settings.parts });
     if (plan.total < settings.minSeconds || plan.bounds.length === 1) return deps.render.renderToFile(payload, context, composition);
     return segmented(payload, context, composition, plan);

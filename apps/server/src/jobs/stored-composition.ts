@@ -1,4 +1,16 @@
-import { cueSchema, focusSchema, localPathSchema as mediaLocalPath, logoCorners, subtitlePositions, subtitleSizes, subtitleStyleNames, transitionNames, wordSchema, type CompositionInput } from '@reelsmith/media';
+import {
+  cueSchema,
+  focusSchema,
+  localPathSchema as mediaLocalPath,
+  logoCorners,
+  subtitlePositions,
+  subtitleSizes,
+  subtitleStyleNames,
+  transitionNames,
+  wordSchema,
+  type CompositionInput,
+  type EndCardSpec,
+} from '@reelsmith/media';
 import { z } from 'zod';
 
 /**
@@ -23,6 +35,21 @@ export type LocalPath = z.infer<typeof localPathSchema>;
 
 const seconds = z.number().finite().nonnegative();
 const positiveSeconds = z.number().finite().positive();
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+/** A family the render machines have, or the brand's uploaded font file. */
+const storedFont = z.object({ family: z.string().min(1).max(80), key: storageKeySchema.optional() });
+
+/** The brand's end card as a job carries it: what to draw, not the drawn picture (each worker draws it once). */
+export const storedEndCardSchema = z.object({
+  text: z.string().min(1).max(60),
+  contact: z.string().max(80),
+  logoKey: storageKeySchema.optional(),
+  colors: z.object({ background: colour, accent: colour, text: colour }),
+  headingFont: storedFont,
+  bodyFont: storedFont,
+  duration: positiveSeconds,
+});
+export type StoredEndCard = z.output<typeof storedEndCardSchema>;
 
 /**
  * A composition as a render job carries it: the render document of `packages/media`, except that every media field
@@ -48,16 +75,42 @@ export const storedCompositionSchema = z.object({
   voiceover: z.object({ key: storageKeySchema, duration: positiveSeconds, words: z.array(wordSchema) }).optional(),
   music: z.object({ key: storageKeySchema, volume: z.number().min(0).max(2), duck: z.boolean() }).optional(),
   subtitles: z
-    .object({ cues: z.array(cueSchema), style: z.enum(subtitleStyleNames), position: z.enum(subtitlePositions), fontSize: z.enum(subtitleSizes) })
+    .object({
+      cues: z.array(cueSchema),
+      style: z.enum(subtitleStyleNames),
+      position: z.enum(subtitlePositions),
+      fontSize: z.enum(subtitleSizes),
+      highlightColour: colour.optional(),
+    })
     .optional(),
   closingImage: z.object({ key: storageKeySchema, duration: positiveSeconds }).optional(),
-  logo: z.object({ key: storageKeySchema, corner: z.enum(logoCorners) }).optional(),
+  logo: z
+    .object({ key: storageKeySchema, corner: z.enum(logoCorners), width: z.number().positive().max(1080).optional(), opacity: z.number().min(0.2).max(1).optional() })
+    .optional(),
+  endCard: storedEndCardSchema.optional(),
 });
 export type StoredComposition = z.output<typeof storedCompositionSchema>;
 /** A stored composition before its keys are checked and branded. */
 export type StoredCompositionInput = z.input<typeof storedCompositionSchema>;
 
 type LocalCopy = (key: StorageKey) => Promise<LocalPath>;
+/** Draws the end card (its files already local) and answers the picture's path. */
+export type EndCardDrawer = (spec: EndCardSpec) => Promise<LocalPath>;
+
+/** The end card with local files: the brand's uploaded font from storage, a family from the machine's fonts. */
+async function localEndCard(card: StoredEndCard, toLocal: LocalCopy, fontFile: (family: string, bold: boolean) => Promise<string>): Promise<EndCardSpec> {
+  const fontOf = async (font: StoredEndCard['headingFont'], bold: boolean) => (font.key ? toLocal(font.key) : fontFile(font.family, bold));
+  return {
+    text: card.text,
+    contact: card.contact,
+    ...(card.logoKey ? { logoPath: await toLocal(card.logoKey) } : {}),
+    background: card.colors.background,
+    accent: card.colors.accent,
+    textColour: card.colors.text,
+    headingFontFile: await fontOf(card.headingFont, true),
+    bodyFontFile: await fontOf(card.bodyFont, false),
+  };
+}
 
 /** The video's length where the composition says it (its own or its voiceover's): how much a render of it has to do. */
 export const compositionSeconds = (composition: StoredComposition): number | null => composition.duration ?? composition.voiceover?.duration ?? null;
@@ -66,7 +119,12 @@ export const compositionSeconds = (composition: StoredComposition): number | nul
 export const typicalRenderSeconds = (size: number | null) => 15 + (size ?? 30);
 
 /** The renderable composition: each storage key replaced by the path of a local copy. */
-export async function resolveCompositionPaths(stored: StoredComposition, toLocal: LocalCopy): Promise<CompositionInput> {
+export async function resolveCompositionPaths(
+  stored: StoredComposition,
+  toLocal: LocalCopy,
+  endCards?: { draw: EndCardDrawer; fontFile: (family: string, bold: boolean) => Promise<string> },
+): Promise<CompositionInput> {
+  if (stored.endCard && !endCards) throw new Error('a composition with an end card needs an end card drawer');
   const background: CompositionInput['background'] =
     stored.background.kind === 'clips'
       ? {
@@ -90,6 +148,9 @@ export async function resolveCompositionPaths(stored: StoredComposition, toLocal
     ...(stored.subtitles ? { subtitles: stored.subtitles } : {}),
     ...(stored.closingImage ? { closingImage: await withPath(stored.closingImage) } : {}),
     ...(stored.logo ? { logo: await withPath(stored.logo) } : {}),
+    ...(stored.endCard && endCards
+      ? { endCard: { path: await endCards.draw(await localEndCard(stored.endCard, toLocal, endCards.fontFile)), duration: stored.endCard.duration } }
+      : {}),
   };
 }
 

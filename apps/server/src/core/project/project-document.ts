@@ -1,5 +1,5 @@
 import { maxVideoSeconds } from '@reelsmith/contracts';
-import { closingImageSeconds, defaultMusicVolume, sceneTransitionSeconds } from '@reelsmith/media';
+import { closingImageSeconds, defaultMusicVolume, endCardSeconds, sceneTransitionSeconds } from '@reelsmith/media';
 import { storedCompositionSchema, type StoredComposition, type StoredCompositionInput } from '../../jobs/stored-composition.ts';
 import type { ProjectDocument, TimedWord } from './project-document-schema.ts';
 
@@ -60,8 +60,11 @@ export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?
   // ever shown (SPEC §9), so not even a preview runs longer.
   const ownMedia = Math.min(ownMediaSeconds(doc.background) ?? 0, maxVideoSeconds);
   const natural = Math.max(voice?.duration ?? 0, ownMedia) || undefined;
-  // The closing image is part of the video, so the cap leaves room for it.
-  const limit = options.maxSeconds ? options.maxSeconds - (doc.closingImageKey ? closingImageSeconds : 0) : undefined;
+  // The closing image and the end card are part of the video, so the cap leaves room for them.
+  const endCard = doc.brandLook?.endCard;
+  const stills = (doc.closingImageKey ? closingImageSeconds : 0) + (endCard ? endCardSeconds : 0);
+  const limit = options.maxSeconds ? options.maxSeconds - stills : undefined;
+  const look = doc.brandLook;
   const duration = natural && limit ? Math.min(natural, limit) : (natural ?? undefined);
   const subtitles = options.withSubtitles !== false && doc.subtitles?.enabled && doc.subtitles.cues.length > 0 ? doc.subtitles : undefined;
   const composition: StoredCompositionInput = {
@@ -70,10 +73,25 @@ export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?
     overlays: (doc.overlays ?? []).map((o) => ({ imageKey: o.imageKey, start: o.start, end: o.end })),
     ...(voice ? { voiceover: { key: voice.key, duration: voice.duration, words: voice.words } } : {}),
     ...(doc.music?.key ? { music: { key: doc.music.key, volume: defaultMusicVolume, duck: true } } : {}),
-    ...(subtitles ? { subtitles: { cues: subtitles.cues, style: subtitles.style, position: subtitles.position, fontSize: subtitles.fontSize } } : {}),
+    ...(subtitles
+      ? { subtitles: { cues: subtitles.cues, style: subtitles.style, position: subtitles.position, fontSize: subtitles.fontSize, ...(look ? { highlightColour: look.highlightColour } : {}) } }
+      : {}),
     ...(doc.closingImageKey ? { closingImage: { key: doc.closingImageKey, duration: closingImageSeconds } } : {}),
-    // Captions sit in the middle or at the bottom, so a top corner never covers them.
-    ...(doc.logoKey ? { logo: { key: doc.logoKey, corner: 'top-right' } } : {}),
+    // Without a brand's placement the logo takes a top corner: captions sit in the middle or at the bottom.
+    ...(doc.logoKey ? { logo: { key: doc.logoKey, corner: look?.logo?.corner ?? 'top-right', ...(look?.logo ? { width: look.logo.width, opacity: look.logo.opacity } : {}) } } : {}),
+    ...(endCard
+      ? {
+          endCard: {
+            text: endCard.text,
+            contact: endCard.contact,
+            ...(endCard.logoKey ? { logoKey: endCard.logoKey } : {}),
+            colors: endCard.colors,
+            headingFont: endCard.headingFont,
+            bodyFont: endCard.bodyFont,
+            duration: endCardSeconds,
+          },
+        }
+      : {}),
   };
   // Parsed, so every key is checked to be one (and branded) before a job carries it.
   return storedCompositionSchema.parse(composition);

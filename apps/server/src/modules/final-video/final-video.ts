@@ -171,8 +171,9 @@ export function createFinalVideoService(deps: FinalVideoDependencies) {
       const ctaDigest = request.ctaImage ? createHash('sha256').update(request.ctaImage.content).digest('hex') : null;
       // The brand as it is now: a logo uploaded or a colour changed after an earlier render appears in the next one.
       const brand = await deps.brandOf(userId, project.id);
-      const logoKey = request.logoEnabled ? (brand?.logoKey ?? null) : null;
       const brandLook = brand ? brandLookOf(brand, { logoEnabled: request.logoEnabled, endCardEnabled: request.endCardEnabled }) : undefined;
+      // Placed where the brand says, or left out when the brand turned its logo off or the final step did.
+      const logoKey = brandLook?.logo ? brand!.logoKey : null;
       const savedProject = await workflow.save(project, { ...(subtitles ? { subtitles } : {}), ...(ownSound ? { ownSound } : {}), closingImageKey, logoKey, ...(brandLook ? { brandLook } : {}) });
       const saved = workflow.document(savedProject);
       // SPEC §9: every video type is at most 59 s, however long the voiceover (a long script, tempo 0.5) runs.

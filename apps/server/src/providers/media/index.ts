@@ -1,4 +1,4 @@
-import { detectSilences, joinSegments, probe, renderComposition, renderSegment, renderSoundtrack, runFfmpeg, verifyDecodes, writeRecognitionWav } from '@reelsmith/media';
+import { detectSilences, fontFileOf, joinSegments, probe, renderComposition, renderEndCard, renderSegment, renderSoundtrack, runFfmpeg, verifyDecodes, writeRecognitionWav } from '@reelsmith/media';
 import type { MediaPort } from './types.ts';
 
 export type { MediaPort } from './types.ts';
@@ -15,6 +15,8 @@ export function createMediaPort(): MediaPort {
     joinSegments,
     writeRecognitionWav,
     detectSilences,
+    renderEndCard,
+    fontFileOf,
     async probeDecodable(path) {
       const info = await probe(path);
       if (info.duration > 0) await verifyDecodes(path, info.duration);

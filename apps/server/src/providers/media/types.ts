@@ -1,9 +1,11 @@
 import type {
   detectSilences,
+  fontFileOf,
   joinSegments,
   MediaInfo,
   probe,
   renderComposition,
+  renderEndCard,
   renderSegment,
   renderSoundtrack,
   runFfmpeg,
@@ -27,6 +29,9 @@ export interface MediaPort {
   joinSegments: typeof joinSegments;
   writeRecognitionWav: typeof writeRecognitionWav;
   detectSilences: typeof detectSilences;
+  /** The brand's end card picture (packages/media brand/end-card.ts), and the font files it is drawn with. */
+  renderEndCard: typeof renderEndCard;
+  fontFileOf: typeof fontFileOf;
   /** probe, then decode the last seconds: a file cut short behind a valid header fails here rather than in a render. */
   probeDecodable(path: string): Promise<MediaInfo>;
 }
