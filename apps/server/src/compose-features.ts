@@ -67,6 +67,7 @@ export function composeSharedCore(infra: Infrastructure): SharedCore {
     signer: infra.signer,
     exclusivelyFor: infra.exclusivelyFor,
     tmpDir: config.tmpDir,
+    projectOwned: async (userId, projectId) => Boolean(await repositories.projects.findOwned(userId, projectId)),
   });
   return { workflow, brands, paidJobs, videoJobs, transcriptions, ownSound, probeMedia: mediaPort.probeDecodable, probeDuration: async (path) => (await probe(path)).duration };
 }

@@ -136,6 +136,9 @@ describe.each(targets)('brands API on $name', (target) => {
     const videoId = (await agency.client.post('/api/create-video-entry', { user_id: agency.userId })).json().video_id;
     const latest = await agency.client.post('/api/get-latest-subtitles', { user_id: agency.userId, video_id: videoId });
     expect(latest.json().subtitle_style).toBe('Hormozi');
+    expect((await agency.client.get(`/api/project-brand?video_id=${videoId}`)).json().brand).toMatchObject({ id: cafe.id, voice: 'alloy' });
+    const stranger = await customer(t, 'brands.defaults.stranger@example.com');
+    expect((await stranger.client.get(`/api/project-brand?video_id=${videoId}`)).statusCode).toBe(404);
     const cost = await agency.client.post('/api/final-video-cost', { user_id: agency.userId, video_id: videoId });
     expect(cost.json()).toMatchObject({ brand_name: 'Café', end_card_text: 'Book your table today', has_logo: false });
   });

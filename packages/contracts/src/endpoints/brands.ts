@@ -17,6 +17,16 @@ const owned = { tag, access: 'session', params: brandParams } as const;
 
 /** Issue 32: brand kits. Every call acts on the signed-in user's own brands; another user's brand is not found. */
 export const brandEndpoints = {
+  ofProject: defineEndpoint({
+    method: 'GET',
+    path: '/api/project-brand',
+    summary: "The brand a project belongs to: the voice, music and caption style its pages start with.",
+    tag,
+    access: 'session',
+    body: 'json',
+    request: z.object({ video_id: z.string().min(1).max(100) }),
+    response: brandResponse,
+  }),
   list: defineEndpoint({
     method: 'GET',
     path: '/api/brands',

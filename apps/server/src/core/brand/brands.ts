@@ -20,6 +20,7 @@ import type { QuotaService } from '../../core/credits/quotas.ts';
 import type { IncomingFile, UploadService } from '../../core/files/uploads.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { UserFacingError } from '../../errors.ts';
+import { noProjectMessage } from '../project/workflow-projects.ts';
 import { fontFamilyOf, fontIsComplete, sniffFontFormat } from './font-check.ts';
 
 export interface BrandsServiceDependencies {
@@ -32,6 +33,7 @@ export interface BrandsServiceDependencies {
   /** Runs while no other request of the same user runs one for the same key (two tabs adding a brand at once). */
   exclusivelyFor: <T>(key: string, run: () => Promise<T>) => Promise<T>;
   tmpDir: string;
+  projectOwned: (userId: string, projectId: string) => Promise<boolean>;
 }
 
 /** A stored brand's fields, read through the contract so a row from an older version takes today's defaults. */
@@ -136,6 +138,13 @@ export function createBrandsService(deps: BrandsServiceDependencies) {
       });
       if (!removed) throw notFound();
       return { status: 'success' as const, moved_to: removed.movedTo, moved_projects: removed.movedProjects };
+    },
+
+    /** The brand of one of the user's projects; another user's project is not found. */
+    async ofProject(userId: string, projectId: string): Promise<Brand> {
+      if (!(await deps.projectOwned(userId, projectId))) throw new UserFacingError(404, noProjectMessage);
+      const record = (await brands.ofProject(userId, projectId)) ?? (await first(userId));
+      return view(record, (await active(userId)).id);
     },
 
     async activate(userId: string, id: string): Promise<Brand> {

@@ -10,6 +10,7 @@ export function brandsModule(shared: SharedCore): FeatureModule {
     register({ router }) {
       const { route } = router;
       route(brandEndpoints.list, ({ user }) => brands.list(user.id));
+      route(brandEndpoints.ofProject, async ({ user, input }) => ({ brand: await brands.ofProject(user.id, input.video_id) }));
       route(brandEndpoints.create, async ({ user, input }) => ({ brand: await brands.create(user.id, input) }));
       route(brandEndpoints.update, async ({ user, params, input }) => ({ brand: await brands.update(user.id, params.id, input) }));
       route(brandEndpoints.remove, ({ user, params }) => brands.remove(user.id, params.id));
