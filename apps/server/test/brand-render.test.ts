@@ -6,6 +6,7 @@ import { probe } from '@reelsmith/media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm } from './accounts.ts';
+import { subscriber } from './billing-helpers.ts';
 import { startTestApp, type TestApp, type TestClient } from './app.ts';
 import { testDatabaseTargets } from './databases.ts';
 import { fixtureDir, seedProject } from './subtitles-fixtures.ts';
@@ -104,6 +105,41 @@ describe('a final video drawn with its brand', () => {
       const plain = join(dir, 'plain.mp4');
       execFileSync('cp', [await t.composed.storage.localPath(without.final_video_url!.split('?')[0]!.replace('/files/', ''))!, plain]);
       expect((await probe(plain)).duration).toBeCloseTo(document.voiceover!.duration, 0);
+    },
+    renderTimeout,
+  );
+
+  it(
+    "colours the spoken word of the captions with the brand's emphasis colour, each project with its own brand",
+    async () => {
+      const agency = await subscriber(t, 'brand-render.agency@example.com', 'growth');
+      await agency.client.get('/api/brands');
+      const pink = (await agency.client.post('/api/brands', { name: 'Pink Studio', caption_style: 'Hormozi', colors: { primary: '#222222', secondary: '#ff2bd6', text: '#ffffff' } })).json().brand;
+      await agency.client.post(`/api/brands/${pink.id}/activate`);
+      const { id } = await seedProject(t, agency.userId, dir, { text: 'Fresh bread every morning.' });
+      const fields = { user_id: agency.userId, video_id: id, subtitle_position: 'middle', subtitle_font_size: 'large', words_per_chunk: '3' };
+      const encoded = (values: Record<string, string>) => [new URLSearchParams(values).toString(), { 'content-type': 'application/x-www-form-urlencoded' }] as const;
+      expect((await agency.client.request('POST', '/api/generate-subtitles', ...encoded(fields))).statusCode).toBe(200);
+      const latest = (await agency.client.post('/api/get-latest-subtitles', { user_id: agency.userId, video_id: id })).json();
+      expect(latest.subtitle_style).toBe('Hormozi');
+      const start = await agency.client.request('POST', '/api/final-video', ...encoded({ ...fields, subtitle_enabled: 'Yes', subtitle_srt: '', subtitle_style: latest.subtitle_style }));
+      expect(start.statusCode).toBe(200);
+      let status: FinalVideoStatus;
+      do status = (await agency.client.post('/api/check-final-video', { user_id: agency.userId, video_id: id, wait_ms: finalVideoLongPollMs })).json();
+      while (status.status === 'processing');
+      expect(status.status).toBe('done');
+      const video = await t.composed.storage.localPath(status.final_video_url!.split('?')[0]!.replace('/files/', ''));
+      const cue = (await t.composed.repositories.projects.findOwned(agency.userId, id))!.composition as { subtitles: { cues: Array<{ start: number; end: number }> } };
+      const middle = (cue.subtitles.cues[0]!.start + cue.subtitles.cues[0]!.end) / 2;
+      const frame = execFileSync('ffmpeg', ['-v', 'error', '-ss', String(middle), '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 64 * 1024 * 1024 });
+      let pinkPixels = 0;
+      let hormoziGreen = 0;
+      for (let i = 0; i < frame.length; i += 3) {
+        if (near([frame[i]!, frame[i + 1]!, frame[i + 2]!], '#ff2bd6', 40)) pinkPixels++;
+        if (near([frame[i]!, frame[i + 1]!, frame[i + 2]!], '#32ff6a', 40)) hormoziGreen++;
+      }
+      expect(pinkPixels).toBeGreaterThan(300);
+      expect(hormoziGreen).toBe(0);
     },
     renderTimeout,
   );

@@ -4,6 +4,7 @@ import {
   parseSrt,
   subtitleTexts,
   workflowMessages,
+  type SubtitleStyleName,
   type SubtitleFontSize,
   type SubtitlePosition,
   type WordsPerChunk,
@@ -20,6 +21,8 @@ export interface SubtitleSettings {
   position: SubtitlePosition;
   fontSize: SubtitleFontSize;
   wordsPerChunk: WordsPerChunk;
+  /** The style captions start with when the project has none yet: its brand's caption style. */
+  startStyle?: SubtitleStyleName;
 }
 
 export const subtitleDefaults = { position: 'bottom', fontSize: 'medium', wordsPerChunk: 3, style: 'Default' } as const;
@@ -49,7 +52,7 @@ export function generatedSubtitles(doc: ProjectDocument, settings: SubtitleSetti
   assertWordsPerChunk(currentSubtitles(doc), settings.wordsPerChunk);
   return {
     enabled: doc.subtitles?.enabled ?? true,
-    style: doc.subtitles?.style ?? subtitleDefaults.style,
+    style: doc.subtitles?.style ?? settings.startStyle ?? subtitleDefaults.style,
     cues: chunkWords(voice.words, settings.wordsPerChunk),
     position: settings.position,
     fontSize: settings.fontSize,
@@ -76,7 +79,7 @@ export function editedSubtitles(doc: ProjectDocument, settings: SubtitleSettings
   if (problem) throw new UserFacingError(400, problem === 'overlap' ? subtitleTexts.invalidSrt : subtitleTexts.cueOutsideVoiceover);
   return {
     enabled: existing?.enabled ?? true,
-    style: existing?.style ?? subtitleDefaults.style,
+    style: existing?.style ?? settings.startStyle ?? subtitleDefaults.style,
     cues: cuesFromSrt(edited, existing?.cues ?? []),
     position: settings.position,
     fontSize: settings.fontSize,
@@ -108,7 +111,7 @@ export function writtenSubtitles(doc: ProjectDocument, settings: SubtitleSetting
   const words = typed.map((word, i) => ({ ...timed[i]!, ...(word.colour ? { colour: word.colour } : {}) }));
   return {
     enabled: doc.subtitles?.enabled ?? true,
-    style: doc.subtitles?.style ?? subtitleDefaults.style,
+    style: doc.subtitles?.style ?? settings.startStyle ?? subtitleDefaults.style,
     cues: chunkWords(words, settings.wordsPerChunk),
     position: settings.position,
     fontSize: settings.fontSize,

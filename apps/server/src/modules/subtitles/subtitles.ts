@@ -69,6 +69,11 @@ export function createSubtitlesService(deps: SubtitlesServiceDependencies) {
     return workflow.save(project, { ownSound: await deps.ownSound.heard(project.userId, doc) });
   }
 
+  /** The settings with the style new captions start with: the project's brand's. */
+  async function branded<S extends SubtitleSettings>(userId: string, projectId: string, settings: S): Promise<S> {
+    return { ...settings, startStyle: (await deps.brandDefaults(userId, projectId)).captionStyle };
+  }
+
   return {
     async latest(userId: string, videoId?: string): Promise<LatestSubtitlesResponse> {
       const project = await workflow.resolve(userId, videoId);
@@ -97,7 +102,7 @@ export function createSubtitlesService(deps: SubtitlesServiceDependencies) {
       const project = await listened(await workflow.resolve(userId, request.videoId));
       const doc = workflow.document(project);
       if (!doc.voiceover && !spokenTrack(doc)?.words.length) throw noSpeechError();
-      const subtitles = generatedSubtitles(doc, request);
+      const subtitles = generatedSubtitles(doc, await branded(userId, project.id, request));
       await workflow.save(project, { subtitles });
       return { subtitle_srt: cuesToSrt(subtitles.cues), video_id: project.id };
     },
@@ -111,13 +116,13 @@ export function createSubtitlesService(deps: SubtitlesServiceDependencies) {
       const doc = workflow.document(project);
       const own = currentOwnSound(doc);
       const spans = own ? await deps.ownSound.soundSpans(own) : [{ start: 0, end: spokenVoice(doc).duration }];
-      const subtitles = writtenSubtitles(doc, request, request.text, spans);
+      const subtitles = writtenSubtitles(doc, await branded(userId, project.id, request), request.text, spans);
       await workflow.save(project, { subtitles });
       return { subtitle_srt: cuesToSrt(subtitles.cues), video_id: project.id };
     },
     async update(userId: string, request: SubtitleSettings & { videoId?: string; srt: string }) {
       const project = await workflow.resolve(userId, request.videoId);
-      const subtitles = editedSubtitles(workflow.document(project), request, request.srt);
+      const subtitles = editedSubtitles(workflow.document(project), await branded(userId, project.id, request), request.srt);
       await workflow.save(project, { subtitles });
       return { status: 'success' as const, subtitle_srt: cuesToSrt(subtitles.cues) };
     },
