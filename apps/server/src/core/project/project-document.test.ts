@@ -1,7 +1,7 @@
 import { compositionSchema } from '@reelsmith/media';
 import { describe, expect, it } from 'vitest';
 import { localPathSchema, resolveCompositionPaths } from '../../jobs/stored-composition.ts';
-import { toStoredComposition, type ProjectDocument } from './project-document.ts';
+import { logoCorner, toStoredComposition, type ProjectDocument } from './project-document.ts';
 
 const words = [
   { text: 'Fresh', start: 0.2, end: 0.6 },
@@ -84,5 +84,17 @@ describe('toStoredComposition', () => {
 
   it('refuses a project without a background', () => {
     expect(() => toStoredComposition({ voiceover: doc.voiceover })).toThrow(/no background/);
+  });
+
+  it("places the logo in the brand's corner, moving a bottom corner to the top when captions sit at the bottom", () => {
+    expect(logoCorner(undefined, 'bottom')).toBe('top-right');
+    expect(logoCorner('bottom-left', 'middle')).toBe('bottom-left');
+    expect(logoCorner('bottom-left', undefined)).toBe('bottom-left');
+    expect(logoCorner('bottom-left', 'bottom')).toBe('top-left');
+    expect(logoCorner('bottom-right', 'bottom')).toBe('top-right');
+    const look = { logo: { corner: 'bottom-left' as const, width: 280, opacity: 0.5 }, highlightColour: '#FF2BD6', endCard: null };
+    const stored = toStoredComposition({ ...doc, logoKey: 'users/u/uploads/logo.png', brandLook: look });
+    expect(stored.logo).toEqual({ key: 'users/u/uploads/logo.png', corner: 'top-left', width: 280, opacity: 0.5 });
+    expect(stored.subtitles).toMatchObject({ highlightColour: '#FF2BD6' });
   });
 });

@@ -1,9 +1,11 @@
 import { maxVideoSeconds } from '@reelsmith/contracts';
-import { closingImageSeconds, defaultMusicVolume, endCardSeconds, sceneTransitionSeconds } from '@reelsmith/media';
+import { closingImageSeconds, defaultMusicVolume, endCardSeconds, sceneTransitionSeconds, type logoCorners } from '@reelsmith/media';
 import { storedCompositionSchema, type StoredComposition, type StoredCompositionInput } from '../../jobs/stored-composition.ts';
 import type { ProjectDocument, TimedWord } from './project-document-schema.ts';
 
 export * from './project-document-schema.ts';
+
+type LogoCorner = (typeof logoCorners)[number];
 
 /** The user's own video the project plays and keeps the sound of: one clip, no voiceover, not a silent library clip. */
 export function ownVideoClip(doc: ProjectDocument): { key: string; duration: number } | undefined {
@@ -36,6 +38,15 @@ export function ownMediaSeconds(background: NonNullable<ProjectDocument['backgro
   }
   if (background.fit !== 'trim' || background.clips.some((c) => c.length)) return undefined;
   return background.clips.reduce((sum, c) => sum + c.duration, 0);
+}
+
+/**
+ * Where the logo goes: the brand's corner, else the top right. Captions at the bottom would run over a bottom corner,
+ * so there the logo takes the top corner on the same side (the brand page says so).
+ */
+export function logoCorner(brandCorner: LogoCorner | undefined, captions: 'middle' | 'bottom' | undefined): LogoCorner {
+  const corner = brandCorner ?? 'top-right';
+  return captions === 'bottom' && corner.startsWith('bottom') ? (corner.replace('bottom', 'top') as LogoCorner) : corner;
 }
 
 /**
@@ -77,8 +88,7 @@ export function toStoredComposition(doc: ProjectDocument, options: { maxSeconds?
       ? { subtitles: { cues: subtitles.cues, style: subtitles.style, position: subtitles.position, fontSize: subtitles.fontSize, ...(look ? { highlightColour: look.highlightColour } : {}) } }
       : {}),
     ...(doc.closingImageKey ? { closingImage: { key: doc.closingImageKey, duration: closingImageSeconds } } : {}),
-    // Without a brand's placement the logo takes a top corner: captions sit in the middle or at the bottom.
-    ...(doc.logoKey ? { logo: { key: doc.logoKey, corner: look?.logo?.corner ?? 'top-right', ...(look?.logo ? { width: look.logo.width, opacity: look.logo.opacity } : {}) } } : {}),
+    ...(doc.logoKey ? { logo: { key: doc.logoKey, corner: logoCorner(look?.logo?.corner, subtitles?.position), ...(look?.logo ? { width: look.logo.width, opacity: look.logo.opacity } : {}) } } : {}),
     ...(endCard
       ? {
           endCard: {
