@@ -5,10 +5,11 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { Button, linkClasses } from '../components/ui/Button.tsx';
 import { ProgressSteps } from '../components/ui/ProgressSteps.tsx';
 import { Wordmark } from '../components/ui/Wordmark.tsx';
+import { BrandSwitcher } from '../features/brands/BrandSwitcher.tsx';
 import { signOut } from '../lib/session.ts';
 import { useFlow, useReportPage } from '../lib/flow.ts';
 
-/** Header (logo, Home, Signout) on every signed-in page, plus the progress bar on workflow pages. */
+/** Header (logo, brand switcher, Home, Signout) on every signed-in page, plus the progress bar on workflow pages. */
 export function SignedInLayout() {
   const { flow, page, projectId } = useFlow();
   useReportPage(projectId, page?.path);
@@ -38,10 +39,12 @@ export function SignedInLayout() {
       </a>
       <header className="border-b border-gray-200 bg-white">
         {/* Logo and the account menu (Home, Account, Signout) fit one row at 375 px wide: tighter spacing below sm. */}
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-3 py-3 sm:gap-4 sm:px-6">
+        {/* Below sm the brand switcher takes a compact second row, so the first keeps one line at 375 px. */}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-3 py-3 sm:flex-nowrap sm:gap-4 sm:px-6">
           <Link to="/dashboard" aria-label="Reelsmith" className="rounded-lg">
             <Wordmark className="h-7 w-auto sm:h-8" />
           </Link>
+          <BrandSwitcher className="order-last w-full border-t border-gray-100 pt-2 sm:order-none sm:ml-auto sm:w-auto sm:border-0 sm:pt-0" />
           <nav aria-label="Account" className="flex items-center gap-3 sm:gap-6">
             <Link to="/dashboard" className={linkClasses}>
               Home
