@@ -76,7 +76,7 @@ export function BrandEditor(props: BrandEditorProps) {
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="lg:order-2">
         <div className="flex flex-col gap-3 lg:sticky lg:top-4">
           <h3 className="text-base font-semibold">Live preview</h3>

@@ -81,11 +81,12 @@ function EndCardThumbnail({ fields, logoUrl }: { fields: BrandFields; logoUrl: s
   const { colors, fonts } = fields;
   const line = fields.cta_text.trim();
   return (
-    <figure className="flex w-24 shrink-0 flex-col gap-2 sm:w-28">
+    // The figure is the size container: the card's own padding and gap are lengths of its width.
+    <figure className="flex w-24 shrink-0 flex-col gap-2 [container-type:inline-size] sm:w-28">
       <div
         role="img"
-        aria-label={line ? `End card: ${line}${fields.cta_contact.trim() ? `, ${fields.cta_contact.trim()}` : ''}` : 'No end card: add an end card line'}
-        className="flex aspect-[9/16] w-full flex-col items-center justify-center gap-[6cqw] overflow-hidden rounded-xl px-[8cqw] text-center shadow-md ring-1 ring-black/10 [container-type:inline-size]"
+        aria-label={line ? `End card: ${line}${fields.cta_contact.trim() ? `, ${fields.cta_contact.trim()}` : ''}` : 'No end card yet'}
+        className="flex aspect-[9/16] w-full flex-col items-center justify-center gap-[6cqw] overflow-hidden rounded-xl px-[8cqw] text-center shadow-md ring-1 ring-black/10"
         style={{ backgroundColor: line ? colors.primary : '#e5e7eb' }}
       >
         {line ? (

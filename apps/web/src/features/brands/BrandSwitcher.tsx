@@ -15,7 +15,7 @@ export function BrandSwitcher({ className = '' }: { className?: string }) {
   const data = brands.data;
 
   return (
-    <div className={`flex min-w-0 items-center gap-2 text-sm ${className}`}>
+    <div className={`flex min-w-0 flex-wrap items-center gap-2 text-sm ${className}`}>
       {data && (
         <>
           <label htmlFor={id} className="font-semibold text-muted">
@@ -30,7 +30,7 @@ export function BrandSwitcher({ className = '' }: { className?: string }) {
               setError(null);
               activate.mutate(event.target.value, { onError: (failure) => setError(shownText(failure, 'The brand could not be switched.')) });
             }}
-            className="max-w-[10rem] min-w-0 truncate rounded-lg border border-gray-300 bg-white py-1.5 pr-7 pl-2 text-sm font-medium shadow-sm focus-visible:border-accent sm:max-w-[12rem]"
+            className="max-w-[12rem] min-w-0 flex-1 truncate rounded-lg border border-gray-300 bg-white py-1.5 pr-7 pl-2 text-sm font-medium shadow-sm focus-visible:border-accent sm:max-w-[14rem] sm:flex-none"
           >
             {data.brands.map((brand) => (
               <option key={brand.id} value={brand.id}>
@@ -40,7 +40,7 @@ export function BrandSwitcher({ className = '' }: { className?: string }) {
           </select>
         </>
       )}
-      <Link to="/brands" className="rounded font-semibold text-accent underline-offset-2 hover:text-accent-strong hover:underline">
+      <Link to="/brands" className="rounded font-semibold text-accent sm:mr-2 sm:text-base underline-offset-2 hover:text-accent-strong hover:underline">
         Brands
       </Link>
       {error && (

@@ -38,8 +38,12 @@ export async function fetchMusicTracks(): Promise<MusicTrack[]> {
   return (await call(mediaEndpoints.music, undefined)).filter((track) => !track.silent);
 }
 
-/** A still of the library to stand behind the preview: the first video type preview's poster, if one is made. */
+/** Library previews whose first frame is footage rather than a title or a split screen, best first. */
+const plainStills = ['animated-images', 'scroll-stopper', 'add-brolls', 'own-video'];
+
+/** A still of the library to stand behind the preview (a video type preview's poster), or null while none is made. */
 export async function fetchPreviewStill(): Promise<string | null> {
   const { previews } = await call(mediaEndpoints.videoTypePreviews, undefined);
-  return previews[0]?.poster_url ?? null;
+  const plain = plainStills.map((id) => previews.find((preview) => preview.id === id)).find(Boolean);
+  return (plain ?? previews[0])?.poster_url ?? null;
 }

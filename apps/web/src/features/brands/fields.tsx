@@ -39,7 +39,8 @@ export function ColourField({ label, value, onChange }: { label: string; value: 
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
-      <div className="flex items-center gap-2">
+      {/* On a phone the hex value goes under the swatch rather than past the column. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <input
           id={id}
           type="color"
