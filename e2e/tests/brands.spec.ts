@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { billingMessages, brandMessages } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { signedInOnDashboard } from './helpers.ts';
@@ -143,6 +144,10 @@ test('a Free user sees the plan bound instead of a second brand', async ({ page 
   const refused = await page.request.post('/api/brands', { data: { name: 'Second brand' } });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { error: string }).error).toBe(brandMessages.limit('free'));
+
+  // /brands is not among SPEC §2's pages that accessibility.spec.ts audits: it is audited here, with the bound shown.
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
 
   // A name is required; a refusal on Save shows in the form's alert with the server's own text.
   const name = page.getByLabel('Brand name');

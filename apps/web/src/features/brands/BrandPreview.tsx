@@ -48,7 +48,8 @@ export function BrandPreview({ fields, logoUrl, still }: { fields: BrandFields; 
           role="img"
           aria-label={`Preview of ${name} on a video: ${fields.caption_style} captions, logo ${fields.logo ? `${fields.logo.position.replace('-', ' ')}, ${fields.logo.size}` : 'off'}`}
           className="relative aspect-[9/16] w-full overflow-hidden rounded-2xl bg-gray-800 shadow-md [container-type:inline-size]"
-          style={{ backgroundImage: still ? `url("${still}")` : neutralStill, backgroundSize: 'cover', backgroundPosition: 'center' }}
+          // The gradient stays under the still, so a still that fails to load leaves the neutral look, not a grey box.
+          style={{ backgroundImage: still ? `url("${still}"), ${neutralStill}` : neutralStill, backgroundSize: 'cover', backgroundPosition: 'center' }}
         >
           <LogoMark fields={fields} logoUrl={logoUrl} />
           <p
