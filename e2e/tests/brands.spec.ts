@@ -113,6 +113,7 @@ test('a Growth user adds a second brand, switches to it in the header, filters t
   await page.getByRole('button', { name: 'Edit Harbour Bakery' }).click();
   await page.getByRole('button', { name: 'Delete brand' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Harbour Bakery?' });
+  if (screenshots) await page.screenshot({ path: `${screenshots}/brands-delete-1280.png` });
   await expect(dialog.getByText(`Its ${videos(count)} ${count === 1 ? 'moves' : 'move'} to My brand.`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete brand' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Harbour Bakery is deleted\. \d+ videos? moved to My brand\.$/ })).toBeVisible();
@@ -133,6 +134,7 @@ test('a Free user sees the plan bound instead of a second brand', async ({ page 
   await expect(page.getByRole('banner').getByRole('combobox', { name: 'Brand', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Signout' })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  if (screenshots) await page.screenshot({ path: `${screenshots}/brands-free-375.png` });
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await expect(page.getByText('1 of 1 brand', { exact: true })).toBeVisible();

@@ -124,7 +124,8 @@ function BrandsManager({ data, email }: { data: BrandsResponse; email: string })
     });
   }
 
-  const boundReason = subscription.data ? `${brandTexts.allowance(brands.length, allowed)}. ${brandMessages.limit(subscription.data.plan_id)}` : `${brandTexts.allowance(brands.length, allowed)}. ${brandTexts.atBound}`;
+  // The server's own refusal text (the same contract function), so the page says before a click what a click would get.
+  const boundReason = subscription.data ? brandMessages.limit(subscription.data.plan_id) : brandTexts.atBound;
   const heir = deleting ? heirOf(deleting, brands) : null;
 
   return (

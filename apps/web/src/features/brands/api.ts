@@ -38,12 +38,12 @@ export async function fetchMusicTracks(): Promise<MusicTrack[]> {
   return (await call(mediaEndpoints.music, undefined)).filter((track) => !track.silent);
 }
 
-/** Library previews whose first frame is footage rather than a title or a split screen, best first. */
-const plainStills = ['animated-images', 'scroll-stopper', 'add-brolls', 'own-video'];
+/** Library backgrounds that read as a business's own footage, best first ('offer' carries words of its own). */
+const plainStills = ['cafe', 'restaurant', 'salon', 'calm-yellow', 'jellyfish', 'product'];
 
-/** A still of the library to stand behind the preview (a video type preview's poster), or null while none is made. */
+/** A Scroll Stopper background's thumbnail to stand behind the preview, or null while the library has made none. */
 export async function fetchPreviewStill(): Promise<string | null> {
-  const { previews } = await call(mediaEndpoints.videoTypePreviews, undefined);
-  const plain = plainStills.map((id) => previews.find((preview) => preview.id === id)).find(Boolean);
-  return (plain ?? previews[0])?.poster_url ?? null;
+  const backgrounds = await call(mediaEndpoints.backgrounds, undefined);
+  const plain = plainStills.map((id) => backgrounds.find((background) => background.id === id)).find(Boolean);
+  return (plain ?? backgrounds.find((background) => background.id !== 'offer'))?.thumbnail_url ?? null;
 }
