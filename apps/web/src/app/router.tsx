@@ -72,7 +72,8 @@ export const routes: RouteObject[] = [
           {
             // The header and progress bar are for signed-in visitors only: /login need not download them.
             lazy: async () => ({ Component: (await import('./SignedInLayout.tsx')).SignedInLayout }),
-            children: signedInPages.map(signedInRoute),
+            // Issue 32's /brands is not among SPEC §2's pages (contracts' signedInPages), so it is added here.
+            children: [...signedInPages.map(signedInRoute), lazyPage('/brands', 'Brands', () => import('../features/brands/BrandsPage.tsx').then((m) => m.BrandsPage))],
           },
         ],
       },

@@ -11,6 +11,8 @@ interface DraftListProps {
   failed: boolean;
   onRetry: () => void;
   onDiscard: (videoId: string) => Promise<void>;
+  /** With every brand's drafts listed, each card names its brand (issue 32); null when one brand is shown. */
+  brandNames?: ReadonlyMap<string, string> | null;
 }
 
 /** What the draft has made so far, small and 9:16; a video shows its first moment. Decorative: the card says what it is. */
@@ -21,7 +23,7 @@ function DraftPoster({ poster }: { poster: DraftItem['poster'] }) {
   return <video src={`${poster.url}#t=0.5`} preload="metadata" muted playsInline aria-hidden="true" tabIndex={-1} className={`${box} bg-black`} />;
 }
 
-function DraftCard({ draft, onAskDiscard }: { draft: DraftItem; onAskDiscard: () => void }) {
+function DraftCard({ draft, brandName, onAskDiscard }: { draft: DraftItem; brandName?: string; onAskDiscard: () => void }) {
   const target = `${draft.page}?${new URLSearchParams({ project: draft.id }).toString()}`;
   return (
     <article className="flex h-full flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5">
@@ -35,6 +37,11 @@ function DraftCard({ draft, onAskDiscard }: { draft: DraftItem; onAskDiscard: ()
           <p className="text-sm">{draftTexts.stoppedAt(draft.step_title)}</p>
           <p className="text-xs text-muted">{draftTexts.stepOf(draft.step_number, draft.step_count)}</p>
           <p className="text-sm text-muted">{draftTexts.edited(formatDate(draft.updated_at))}</p>
+          {brandName && (
+            <p className="truncate text-xs font-semibold text-accent-strong" title={brandName}>
+              {brandName}
+            </p>
+          )}
         </div>
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-x-5 gap-y-2">
@@ -51,7 +58,7 @@ function DraftCard({ draft, onAskDiscard }: { draft: DraftItem; onAskDiscard: ()
 }
 
 /** Projects the user started and has not finished: each opens again on the page where the user stopped. */
-export function DraftList({ drafts, failed, onRetry, onDiscard }: DraftListProps) {
+export function DraftList({ drafts, failed, onRetry, onDiscard, brandNames }: DraftListProps) {
   const [discarding, setDiscarding] = useState<DraftItem | null>(null);
   const [busy, setBusy] = useState(false);
   const [discardFailed, setDiscardFailed] = useState(false);
@@ -97,6 +104,7 @@ export function DraftList({ drafts, failed, onRetry, onDiscard }: DraftListProps
           <li key={draft.id} className="min-w-0">
             <DraftCard
               draft={draft}
+              brandName={draft.brand_id ? brandNames?.get(draft.brand_id) : undefined}
               onAskDiscard={() => {
                 setDiscardFailed(false);
                 setDiscarding(draft);

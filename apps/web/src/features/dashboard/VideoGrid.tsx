@@ -15,9 +15,11 @@ interface VideoGridProps {
   onCreateVideo: () => void;
   onDelete: (videoId: string) => Promise<void>;
   onRename: (videoId: string, title: string) => Promise<void>;
+  /** With every brand's videos listed, each card names its brand (issue 32); null when one brand is shown. */
+  brandNames?: ReadonlyMap<string, string> | null;
 }
 
-function VideoCard({ video, onAskDelete, onAskRename }: { video: VideoItem; onAskDelete: () => void; onAskRename: () => void }) {
+function VideoCard({ video, brandName, onAskDelete, onAskRename }: { video: VideoItem; brandName?: string; onAskDelete: () => void; onAskRename: () => void }) {
   return (
     <figure className="flex flex-col gap-2">
       {/* 9:16 box, letterboxed rather than stretched when a video has another shape. */}
@@ -35,6 +37,11 @@ function VideoCard({ video, onAskDelete, onAskRename }: { video: VideoItem; onAs
           {video.title}
         </span>
         <span className="text-muted">{formatDate(video.created_at)}</span>
+        {brandName && (
+          <span className="truncate text-xs font-semibold text-accent-strong" title={brandName}>
+            {brandName}
+          </span>
+        )}
       </figcaption>
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <a className={linkClasses} href={video.video_url} download={videoFileName(video.title)} aria-label={`Download ${video.title}`}>
@@ -52,7 +59,7 @@ function VideoCard({ video, onAskDelete, onAskRename }: { video: VideoItem; onAs
 }
 
 /** SPEC §2: the user's finished videos, each playable with controls, to download or delete. */
-export function VideoGrid({ videos, hasDrafts, failed, onRetry, onCreateVideo, onDelete, onRename }: VideoGridProps) {
+export function VideoGrid({ videos, hasDrafts, failed, onRetry, onCreateVideo, onDelete, onRename, brandNames }: VideoGridProps) {
   const [deleting, setDeleting] = useState<VideoItem | null>(null);
   const [renaming, setRenaming] = useState<VideoItem | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,6 +97,7 @@ export function VideoGrid({ videos, hasDrafts, failed, onRetry, onCreateVideo, o
               <li key={video.id}>
                 <VideoCard
                   video={video}
+                  brandName={video.brand_id ? brandNames?.get(video.brand_id) : undefined}
                   onAskRename={() => setRenaming(video)}
                   onAskDelete={() => {
                     setDeleteFailed(false);

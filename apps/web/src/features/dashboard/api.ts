@@ -1,4 +1,5 @@
 import {
+  allBrands,
   dashboardEndpoints,
   mediaEndpoints,
   formMessages,
@@ -29,8 +30,9 @@ export function videoList(body: unknown): VideoItem[] | null {
   return Array.isArray(parsed) ? parsed : parsed.videos;
 }
 
-export async function fetchVideos(userId: string): Promise<VideoItem[]> {
-  const body = await call(dashboardEndpoints.videos, { user_id: userId });
+/** `brand`: one brand's id, or allBrands for every brand's videos. */
+export async function fetchVideos(userId: string, brand: string = allBrands): Promise<VideoItem[]> {
+  const body = await call(dashboardEndpoints.videos, { user_id: userId, brand });
   return Array.isArray(body) ? body : body.videos;
 }
 
@@ -58,8 +60,8 @@ export async function createVideoEntry(body: CreateVideoEntryBody): Promise<stri
   return (await call(dashboardEndpoints.createVideoEntry, body)).video_id;
 }
 
-export async function fetchDrafts(): Promise<DraftItem[]> {
-  return (await call(dashboardEndpoints.drafts, undefined)).drafts;
+export async function fetchDrafts(brand: string = allBrands): Promise<DraftItem[]> {
+  return (await call(dashboardEndpoints.drafts, { brand })).drafts;
 }
 
 export async function discardDraft(videoId: string): Promise<void> {

@@ -1,12 +1,13 @@
-import { subscriptionResponse, type DraftItem, type SubscriptionResponse, type VideoItem } from '@reelsmith/contracts';
+import { allBrands, subscriptionResponse, type DraftItem, type SubscriptionResponse, type VideoItem } from '@reelsmith/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readCache, writeCache, type CachedEntry } from '../../lib/cache.ts';
 import { deleteVideo, discardDraft, fetchDrafts, fetchSubscription, fetchVideos, renameVideo, videoList } from './api.ts';
 
+/** The lists are kept per brand filter (issue 32); a key without the brand names every filter's list. */
 export const dashboardKeys = {
   subscription: (email: string) => ['subscription', email] as const,
-  videos: (email: string) => ['videos', email] as const,
-  drafts: (email: string) => ['drafts', email] as const,
+  videos: (email: string, brand?: string) => (brand === undefined ? (['videos', email] as const) : (['videos', email, brand] as const)),
+  drafts: (email: string, brand?: string) => (brand === undefined ? (['drafts', email] as const) : (['drafts', email, brand] as const)),
 };
 
 const logoSchema = subscriptionResponse.shape.logo;
@@ -43,16 +44,18 @@ export function useSubscription(email: string) {
   });
 }
 
-export function useVideos(email: string, userId: string) {
+/** Every brand's list is the one kept in the browser for 24 h; one brand's list is asked for each time. */
+export function useVideos(email: string, userId: string, brand: string = allBrands) {
+  const everyBrand = brand === allBrands;
   return useQuery({
-    queryKey: dashboardKeys.videos(email),
+    queryKey: dashboardKeys.videos(email, brand),
     queryFn: async (): Promise<VideoItem[]> => {
-      const videos = await fetchVideos(userId);
-      writeCache(email, 'videos', { videos });
+      const videos = await fetchVideos(userId, brand);
+      if (everyBrand) writeCache(email, 'videos', { videos });
       return videos;
     },
-    initialData: () => readCache(email, 'videos', videoListSchema)?.value,
-    initialDataUpdatedAt: () => readCache(email, 'videos', videoListSchema)?.savedAt,
+    initialData: () => (everyBrand ? readCache(email, 'videos', videoListSchema)?.value : undefined),
+    initialDataUpdatedAt: () => (everyBrand ? readCache(email, 'videos', videoListSchema)?.savedAt : undefined),
   });
 }
 
@@ -65,13 +68,16 @@ export function useSetLogo(email: string) {
   };
 }
 
-/** A change to one video goes to the list and its 24 h cache at once, so a reload before the next fetch shows it too. */
+/**
+ * A change to one video goes to every brand filter's list and to the 24 h cache at once, so a reload before the next
+ * fetch shows it too.
+ */
 function useChangeVideos(email: string) {
   const queryClient = useQueryClient();
   return (change: (videos: VideoItem[]) => VideoItem[]) => {
-    const videos = change(queryClient.getQueryData<VideoItem[]>(dashboardKeys.videos(email)) ?? []);
-    queryClient.setQueryData(dashboardKeys.videos(email), videos);
-    writeCache(email, 'videos', { videos });
+    queryClient.setQueriesData<VideoItem[]>({ queryKey: dashboardKeys.videos(email) }, (videos) => videos && change(videos));
+    const all = queryClient.getQueryData<VideoItem[]>(dashboardKeys.videos(email, allBrands));
+    if (all) writeCache(email, 'videos', { videos: all });
   };
 }
 
@@ -97,8 +103,8 @@ export function useRenameVideo(email: string) {
  * Drafts change on every workflow page, so they are never kept: not in the browser cache, and not in memory once the
  * dashboard is left (gcTime 0), so each visit shows where the user stopped last.
  */
-export function useDrafts(email: string) {
-  return useQuery({ queryKey: dashboardKeys.drafts(email), queryFn: fetchDrafts, gcTime: 0 });
+export function useDrafts(email: string, brand: string = allBrands) {
+  return useQuery({ queryKey: dashboardKeys.drafts(email, brand), queryFn: () => fetchDrafts(brand), gcTime: 0 });
 }
 
 export function useDiscardDraft(email: string) {
@@ -106,7 +112,7 @@ export function useDiscardDraft(email: string) {
   const mutation = useMutation({
     mutationFn: discardDraft,
     onSuccess: (_, videoId) =>
-      queryClient.setQueryData<DraftItem[]>(dashboardKeys.drafts(email), (drafts) => drafts?.filter((draft) => draft.id !== videoId)),
+      queryClient.setQueriesData<DraftItem[]>({ queryKey: dashboardKeys.drafts(email) }, (drafts) => drafts?.filter((draft) => draft.id !== videoId)),
   });
   return mutation.mutateAsync;
 }

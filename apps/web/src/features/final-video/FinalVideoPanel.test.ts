@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
-import { FinalVideoCostNote, LogoSwitch } from './FinalVideoPanel.tsx';
+import { EndCardSwitch, FinalVideoCostNote, LogoSwitch } from './FinalVideoPanel.tsx';
 
 const note = (cost: Parameters<typeof FinalVideoCostNote>[0]['cost']) => renderToStaticMarkup(createElement(FinalVideoCostNote, { id: 'cost', cost }));
 
@@ -46,5 +46,22 @@ describe('the logo switch', () => {
     expect(html).toContain('disabled=""');
     expect(html).toContain(finalVideoTexts.noLogoHint);
     expect(html).toContain('href="/dashboard"');
+  });
+});
+
+describe('the end card switch', () => {
+  const render = (text: string | undefined, checked = true) =>
+    renderToStaticMarkup(createElement(EndCardSwitch, { checked, text, brandName: 'Harbour Bakery', onChange: () => undefined }));
+
+  it('shows the line the video ends with, checked by default', () => {
+    const html = render('Order fresh bread today');
+    expect(html).toContain('End card');
+    expect(html).toContain('Ends with: Order fresh bread today');
+    expect(html).toContain('checked=""');
+  });
+
+  it('is not there when the brand has no end card line', () => {
+    expect(render(undefined)).toBe('');
+    expect(render('  ')).toBe('');
   });
 });

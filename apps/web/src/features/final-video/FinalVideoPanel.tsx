@@ -100,6 +100,28 @@ export function LogoSwitch(props: { checked: boolean; hasLogo: boolean | undefin
   );
 }
 
+/**
+ * The brand's end card (issue 32): shown only when the project's brand has a line for it, on by default, with the
+ * line it ends with. Unchecked, this video ends without it.
+ */
+export function EndCardSwitch(props: { checked: boolean; text: string | undefined; brandName: string | undefined; onChange: (checked: boolean) => void }) {
+  const hintId = useId();
+  const text = props.text?.trim();
+  if (!text) return null;
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex items-center gap-3 text-sm font-semibold">
+        <input type="checkbox" checked={props.checked} aria-describedby={hintId} onChange={(event) => props.onChange(event.target.checked)} className="size-5 accent-accent" />
+        End card
+      </label>
+      <p id={hintId} className="text-xs text-muted">
+        Ends with: {text}
+        {props.brandName ? ` (${props.brandName}'s end card)` : ''}
+      </p>
+    </div>
+  );
+}
+
 /** Beside the Final Video button: whether this render uses a video credit or is a free re-render. */
 export function FinalVideoCostNote({ id, cost }: { id: string; cost: FinalVideoCost | undefined }) {
   if (!cost) return null;

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
 import type { FinalVideoCaptions, FinalVideoStepProps } from '../../lib/finalVideoStep.ts';
-import { CtaImagePicker, FinalVideoCostNote, FinalVideoError, FinalVideoResult, LogoSwitch } from './FinalVideoPanel.tsx';
+import { CtaImagePicker, EndCardSwitch, FinalVideoCostNote, FinalVideoError, FinalVideoResult, LogoSwitch } from './FinalVideoPanel.tsx';
 import { useFinalVideo } from './useFinalVideo.ts';
 import { useFinalVideoCost } from './queries.ts';
 
@@ -15,6 +15,7 @@ export function FinalVideoStep({ project, subtitlesEnabled, children }: FinalVid
   const [enabled, setEnabled] = useState(subtitlesEnabled);
   const [ctaImage, setCtaImage] = useState<File | null>(null);
   const [withLogo, setWithLogo] = useState(true);
+  const [withEndCard, setWithEndCard] = useState(true);
   const final = useFinalVideo(project);
   const cost = useFinalVideoCost(project, final.state.kind);
   const costNoteId = useId();
@@ -30,6 +31,7 @@ export function FinalVideoStep({ project, subtitlesEnabled, children }: FinalVid
         Add subtitles
       </label>
       <LogoSwitch checked={withLogo} hasLogo={cost.data?.has_logo} onChange={setWithLogo} />
+      <EndCardSwitch checked={withEndCard} text={cost.data?.end_card_text} brandName={cost.data?.brand_name} onChange={setWithEndCard} />
       <CtaImagePicker file={ctaImage} onChange={setCtaImage} />
       <FinalVideoError state={final.state} />
       <FinalVideoCostNote id={costNoteId} cost={cost.data} />
@@ -37,7 +39,7 @@ export function FinalVideoStep({ project, subtitlesEnabled, children }: FinalVid
         className="self-start"
         aria-describedby={cost.data ? costNoteId : undefined}
         disabled={final.state.kind === 'working'}
-        onClick={() => void final.start({ ...captions(), enabled, ctaImage, withLogo: withLogo && cost.data?.has_logo !== false })}
+        onClick={() => void final.start({ ...captions(), enabled, ctaImage, withLogo: withLogo && cost.data?.has_logo !== false, withEndCard })}
       >
         Final Video
       </Button>

@@ -11,6 +11,8 @@ export interface FinalVideoChoices extends FinalVideoCaptions {
   enabled: boolean;
   ctaImage: File | null;
   withLogo: boolean;
+  /** The brand's end card (issue 32); the server adds it only when the brand has a line for it. */
+  withEndCard: boolean;
 }
 
 export function startFinalVideo(project: ProjectRef, choices: FinalVideoChoices): Promise<FinalVideoStatus> {
@@ -24,6 +26,7 @@ export function startFinalVideo(project: ProjectRef, choices: FinalVideoChoices)
     subtitle_srt: choices.srt,
     subtitle_style: choices.style,
     logo_enabled: choices.withLogo ? 'Yes' : 'No',
+    end_card_enabled: choices.withEndCard ? 'Yes' : 'No',
   };
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
