@@ -1,4 +1,6 @@
 import { createBrandsService } from './core/brand/brands.ts';
+import { endCardDrawer } from './jobs/render-job.ts';
+import { localEndCard, localPathSchema } from './jobs/stored-composition.ts';
 import { createTranscriptions } from './core/files/transcriptions.ts';
 import { createGenerationCost } from './core/paid-jobs/generation-cost.ts';
 import { createPaidJobs } from './core/paid-jobs/paid-jobs.ts';
@@ -68,6 +70,11 @@ export function composeSharedCore(infra: Infrastructure): SharedCore {
     exclusivelyFor: infra.exclusivelyFor,
     tmpDir: config.tmpDir,
     projectOwned: async (userId, projectId) => Boolean(await repositories.projects.findOwned(userId, projectId)),
+    drawEndCard: async (card) => {
+      const toLocal = async (key: string) => localPathSchema.parse(await infra.storage.localPath(key));
+      const spec = await localEndCard(card, toLocal, (family, bold) => mediaPort.fontFileOf(family, { bold }));
+      return endCardDrawer({ media: mediaPort, tmpDir: config.tmpDir })(spec);
+    },
   });
   return { workflow, brands, paidJobs, videoJobs, transcriptions, ownSound, probeMedia: mediaPort.probeDecodable, probeDuration: async (path) => (await probe(path)).duration };
 }

@@ -139,6 +139,12 @@ describe.each(targets)('brands API on $name', (target) => {
     expect((await agency.client.get(`/api/project-brand?video_id=${videoId}`)).json().brand).toMatchObject({ id: cafe.id, voice: 'alloy' });
     const stranger = await customer(t, 'brands.defaults.stranger@example.com');
     expect((await stranger.client.get(`/api/project-brand?video_id=${videoId}`)).statusCode).toBe(404);
+    const card = await agency.client.get(`/api/brands/${cafe.id}/end-card`);
+    expect({ status: card.statusCode, type: card.headers['content-type'], png: card.rawPayload.subarray(1, 4).toString() }).toEqual({ status: 200, type: 'image/png', png: 'PNG' });
+    expect((await sharp(card.rawPayload).metadata())).toMatchObject({ width: 1080, height: 1920 });
+    const home = (await list(agency.client)).brands[0]!;
+    expect((await agency.client.get(`/api/brands/${home.id}/end-card`)).json()).toEqual({ error: brandMessages.noEndCard });
+    expect((await stranger.client.get(`/api/brands/${cafe.id}/end-card`)).statusCode).toBe(404);
     const cost = await agency.client.post('/api/final-video-cost', { user_id: agency.userId, video_id: videoId });
     expect(cost.json()).toMatchObject({ brand_name: 'Café', end_card_text: 'Book your table today', has_logo: false });
   });

@@ -53,6 +53,7 @@ export const brandMessages = {
   fontTooLarge: 'The font must be at most 5 MB.',
   fontUnreadable: 'This font file could not be read. Please upload the complete TTF, OTF or WOFF2 file.',
   fontLicence: 'Please confirm that you may use this font in your videos.',
+  noEndCard: 'Write an end card line first.',
 } as const;
 
 const hexColour = z

@@ -28,7 +28,7 @@ export interface RenderWorkshop {
  * The end card drawn once per worker: its picture is named by what it shows, so the segments of one render (and a
  * re-render of the same brand) find it drawn already.
  */
-function endCardDrawer(workshop: RenderWorkshop) {
+export function endCardDrawer(workshop: Omit<RenderWorkshop, 'storage'>) {
   return async (spec: EndCardSpec) => {
     const path = join(workshop.tmpDir, 'end-cards', `${createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 32)}.png`);
     if (!(await stat(path).catch(() => null))) {

@@ -98,7 +98,7 @@ type LocalCopy = (key: StorageKey) => Promise<LocalPath>;
 export type EndCardDrawer = (spec: EndCardSpec) => Promise<LocalPath>;
 
 /** The end card with local files: the brand's uploaded font from storage, a family from the machine's fonts. */
-async function localEndCard(card: StoredEndCard, toLocal: LocalCopy, fontFile: (family: string, bold: boolean) => Promise<string>): Promise<EndCardSpec> {
+export async function localEndCard(card: StoredEndCard, toLocal: LocalCopy, fontFile: (family: string, bold: boolean) => Promise<string>): Promise<EndCardSpec> {
   const fontOf = async (font: StoredEndCard['headingFont'], bold: boolean) => (font.key ? toLocal(font.key) : fontFile(font.family, bold));
   return {
     text: card.text,

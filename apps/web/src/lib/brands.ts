@@ -21,6 +21,16 @@ export function useBrands() {
   return useQuery({ queryKey: brandsQueryKey, queryFn: fetchBrands, staleTime: 30_000 });
 }
 
+/** The brand a project belongs to: its voice, music and caption style are where the project's pages start. */
+export function useProjectBrand(projectId: string | null) {
+  return useQuery({
+    queryKey: ['project-brand', projectId],
+    queryFn: async () => (await call(brandEndpoints.ofProject, { video_id: projectId! })).brand,
+    enabled: Boolean(projectId),
+    staleTime: 60_000,
+  });
+}
+
 /**
  * What depends on the active brand or on which brands exist: the brands, the dashboard's lists (filtered by brand) and
  * its logo panel (the active brand's logo).

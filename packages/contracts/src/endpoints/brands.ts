@@ -95,6 +95,16 @@ export const brandEndpoints = {
     request: z.object({}),
     response: brandResponse,
   }),
+  endCard: defineEndpoint({
+    ...owned,
+    method: 'GET',
+    path: '/api/brands/:id/end-card',
+    summary: "The brand's end card as the final render draws it (PNG, 1080x1920).",
+    body: 'none',
+    request: z.object({}),
+    response: z.unknown(),
+    produces: 'image/png',
+  }),
   uploadFont: defineEndpoint({
     ...owned,
     method: 'POST',

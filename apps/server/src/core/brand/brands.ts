@@ -11,6 +11,7 @@ import {
   type Brand,
   type BrandFields,
 } from '@reelsmith/contracts';
+import { endCardSeconds } from '@reelsmith/media';
 import type { z } from 'zod';
 import type { BrandRecord, BrandsRepository } from '../../db/repositories/brands.ts';
 import { isUniqueViolation } from '../../db/repositories/brands.ts';
@@ -21,6 +22,8 @@ import type { IncomingFile, UploadService } from '../../core/files/uploads.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { UserFacingError } from '../../errors.ts';
 import { noProjectMessage } from '../project/workflow-projects.ts';
+import { storedEndCardSchema, type StoredEndCard } from '../../jobs/stored-composition.ts';
+import { brandLookOf } from './brand-look.ts';
 import { fontFamilyOf, fontIsComplete, sniffFontFormat } from './font-check.ts';
 
 export interface BrandsServiceDependencies {
@@ -34,6 +37,8 @@ export interface BrandsServiceDependencies {
   exclusivelyFor: <T>(key: string, run: () => Promise<T>) => Promise<T>;
   tmpDir: string;
   projectOwned: (userId: string, projectId: string) => Promise<boolean>;
+  /** Draws an end card as the final render does (jobs/render-job.ts), answering the picture's local path. */
+  drawEndCard: (card: StoredEndCard) => Promise<string>;
 }
 
 /** A stored brand's fields, read through the contract so a row from an older version takes today's defaults. */
@@ -200,6 +205,15 @@ export function createBrandsService(deps: BrandsServiceDependencies) {
       const record = (await brands.ofProject(userId, projectId)) ?? (await first(userId));
       const fields = brandFieldsOf(record);
       return { captionStyle: fields.caption_style, voice: fields.voice, voiceInstructions: fields.voice_instructions, music: fields.music };
+    },
+
+    /** The brand's end card drawn as the final render draws it, for the brand page's preview. */
+    async endCardPicture(userId: string, id: string): Promise<string> {
+      const record = await owned(userId, id);
+      const card = brandLookOf(record, { logoEnabled: true, endCardEnabled: true }).endCard;
+      if (!card) throw new UserFacingError(404, brandMessages.noEndCard);
+      const { logoKey, ...rest } = card;
+      return deps.drawEndCard(storedEndCardSchema.parse({ ...rest, ...(logoKey ? { logoKey } : {}), duration: endCardSeconds }));
     },
 
     /** The logo of the active brand: the dashboard's logo panel (SPEC §2) shows and changes it. */

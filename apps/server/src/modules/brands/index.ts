@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { brandEndpoints } from '@reelsmith/contracts';
 import type { FeatureModule } from '../../http/feature-module.ts';
@@ -20,6 +21,11 @@ export function brandsModule(shared: SharedCore): FeatureModule {
         return brands.uploadLogo(user.id, params.id, { stream: Readable.from([logo.content]), filename: logo.filename, wasTruncated: () => false });
       });
       route(brandEndpoints.removeLogo, async ({ user, params }) => ({ brand: await brands.removeLogo(user.id, params.id) }));
+      route(brandEndpoints.endCard, async ({ user, params, reply }) => {
+        const path = await brands.endCardPicture(user.id, params.id);
+        // Named by what it shows: the same brand draws the same picture, so a browser may keep it briefly.
+        return reply.type('image/png').header('cache-control', 'private, max-age=60').send(createReadStream(path));
+      });
       route(brandEndpoints.uploadFont, async ({ user, params, files }) => ({ brand: await brands.uploadFont(user.id, params.id, files.get('font')!.content) }));
     },
   };

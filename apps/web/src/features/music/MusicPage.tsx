@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { fetchMusic, updateBgMusic, uploadMusic } from './api.ts';
+import { useProjectBrand } from '../../lib/brands.ts';
 import { useFlow } from '../../lib/flow.ts';
 import { useWorkflowPage } from '../../lib/useWorkflowPage.ts';
 
@@ -24,7 +25,9 @@ function MusicChoices({ user, projectId }: { user: SessionUser; projectId: strin
   const { nextPath } = useFlow();
   // On a fresh install the library makes its tracks in the background: ask again until the first one exists.
   const music = useQuery({ queryKey: ['music'], queryFn: fetchMusic, refetchInterval: (query) => (query.state.data?.some((t) => !t.silent) ? false : 5000) });
-  const [selected, setSelected] = useState('');
+  // Until the user picks, the choice is the project's brand's track (when the library has it).
+  const brandTrack = useProjectBrand(projectId).data?.music ?? null;
+  const [chosen, setSelected] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState<Choice | null>(null);
   const uploading = useMutation({
     mutationFn: (file: File) => uploadMusic(user.id, file),
@@ -43,6 +46,7 @@ function MusicChoices({ user, projectId }: { user: SessionUser; projectId: strin
   // The library's silent track is 'No Background Music'; one entry stands for it.
   const library: Choice[] = (music.data ?? []).filter((t) => !t.silent).map((t) => ({ title: t.title, url: t.url, detail: t.mood ?? undefined }));
   const choices = [none, ...(uploaded ? [uploaded] : []), ...library];
+  const selected = chosen ?? (music.data ?? []).find((t) => t.id === brandTrack && !t.silent)?.url ?? '';
 
   return (
     <div className="flex flex-col gap-5">

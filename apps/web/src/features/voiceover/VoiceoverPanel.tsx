@@ -2,6 +2,7 @@ import { audioTexts, defaultVoice, type ClonedVoiceEmotion, type SessionUser, ty
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RenderProgress } from '../../components/ui/RenderProgress.tsx';
+import { useProjectBrand } from '../../lib/brands.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { CallFailure } from '../../lib/client.ts';
@@ -24,8 +25,12 @@ export interface VoiceoverPanelProps {
  * usable, so the user can simply try again.
  */
 export function VoiceoverPanel({ user, projectId, script, voiceover, onVoiceover }: VoiceoverPanelProps) {
-  const [voice, setVoice] = useState<VoiceName>(defaultVoice);
-  const [instructions, setInstructions] = useState('');
+  // Until the user picks, the voice and its instructions are the project's brand's.
+  const brand = useProjectBrand(projectId).data;
+  const [chosenVoice, setVoice] = useState<VoiceName | null>(null);
+  const [chosenInstructions, setInstructions] = useState<string | null>(null);
+  const voice = chosenVoice ?? brand?.voice ?? defaultVoice;
+  const instructions = chosenInstructions ?? brand?.voice_instructions ?? '';
   const [clonedError, setClonedError] = useState<string | null>(null);
   // A new voiceover starts at tempo 1, so the tempo field starts over with it.
   const [take, setTake] = useState(0);
