@@ -103,7 +103,7 @@ export function BrandEditor(props: BrandEditorProps) {
             <ColourField label="Secondary colour" value={fields.colors.secondary} onChange={(secondary) => set({ colors: { ...fields.colors, secondary } })} />
             <ColourField label="Text colour" value={fields.colors.text} onChange={(text) => set({ colors: { ...fields.colors, text } })} />
           </div>
-          <p className="text-xs text-muted">Primary fills the end card, secondary marks the emphasised caption word and the contact line, text colours the end card line.</p>
+          <p className="text-xs text-muted">Primary fills the end card, secondary marks the spoken caption word and the end card’s rule, text colours the end card’s words.</p>
         </FormSection>
 
         <FormSection title="Fonts">
@@ -196,6 +196,9 @@ export function BrandEditor(props: BrandEditorProps) {
               </div>
             </div>
           </div>
+          {placement.position.startsWith('bottom') && fields.logo !== null && (
+            <p className="text-xs text-muted">A video with its captions at the bottom shows the logo in the top corner on the same side, so the two never overlap.</p>
+          )}
         </FormSection>
 
         {props.notice && <Notice message={props.notice} />}

@@ -96,8 +96,9 @@ function EndCardThumbnail({ fields, logoUrl }: { fields: BrandFields; logoUrl: s
             <p aria-hidden="true" className="text-[length:13cqw] leading-tight font-bold [overflow-wrap:anywhere]" style={{ fontFamily: fontStack(fonts.heading), color: colors.text }}>
               {line}
             </p>
+            <span aria-hidden="true" className="h-[1.2cqw] w-[15cqw]" style={{ backgroundColor: colors.secondary }} />
             {fields.cta_contact.trim() && (
-              <p aria-hidden="true" className="text-[length:9cqw] leading-tight font-semibold [overflow-wrap:anywhere]" style={{ fontFamily: fontStack(fonts.body), color: colors.secondary }}>
+              <p aria-hidden="true" className="text-[length:9cqw] leading-tight font-semibold [overflow-wrap:anywhere]" style={{ fontFamily: fontStack(fonts.body), color: colors.text }}>
                 {fields.cta_contact.trim()}
               </p>
             )}
