@@ -189,6 +189,10 @@ describe.each(targets)('brands API on $name', (target) => {
     expect(taken.json().brand.uploaded_font).toBe('DejaVu Sans');
     const used = await agency.client.request('PATCH', `/api/brands/${brand.id}`, { fonts: { heading: 'DejaVu Sans', body: 'Inter' } });
     expect(used.json().brand.fonts).toEqual({ heading: 'DejaVu Sans', body: 'Inter' });
+    // The end card draws its line in the uploaded file itself.
+    await agency.client.request('PATCH', `/api/brands/${brand.id}`, { cta_text: 'Own font line' });
+    const card = await agency.client.get(`/api/brands/${brand.id}/end-card`);
+    expect({ status: card.statusCode, type: card.headers['content-type'] }).toEqual({ status: 200, type: 'image/png' });
     const other = (await agency.client.post('/api/brands', { name: 'No upload' })).json().brand;
     const borrowed = await agency.client.request('PATCH', `/api/brands/${other.id}`, { fonts: { heading: 'DejaVu Sans', body: 'Inter' } });
     expect({ status: borrowed.statusCode, error: borrowed.json().error }).toEqual({ status: 400, error: brandMessages.unknownFont });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   brandAllowance,
@@ -187,6 +187,7 @@ export function createBrandsService(deps: BrandsServiceDependencies) {
       if (!fontIsComplete(content, format)) throw new UserFacingError(400, brandMessages.fontUnreadable, 'font');
       const scratch = join(deps.tmpDir, `font-${randomUUID()}.${format}`);
       try {
+        await mkdir(deps.tmpDir, { recursive: true });
         await writeFile(scratch, content);
         const family = await fontFamilyOf(scratch);
         if (!family) throw new UserFacingError(400, brandMessages.fontUnreadable, 'font');
