@@ -1,7 +1,7 @@
 import { brandLogoWidths } from '@reelsmith/contracts';
 import type { BrandRecord } from '../../db/repositories/brands.ts';
 import type { BrandLook } from '../project/project-document-schema.ts';
-import { brandFieldsOf } from './brands.ts';
+import { brandFieldsOf } from './brand-fields.ts';
 
 export interface BrandLookChoices {
   /** The final step's switches: the logo and the end card can each be left out of one video. */

@@ -23,6 +23,7 @@ import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { UserFacingError } from '../../errors.ts';
 import { noProjectMessage } from '../project/workflow-projects.ts';
 import { storedEndCardSchema, type StoredEndCard } from '../../jobs/stored-composition.ts';
+import { brandFieldsOf } from './brand-fields.ts';
 import { brandLookOf } from './brand-look.ts';
 import { fontFamilyOf, fontIsComplete, sniffFontFormat } from './font-check.ts';
 
@@ -41,12 +42,6 @@ export interface BrandsServiceDependencies {
   drawEndCard: (card: StoredEndCard) => Promise<string>;
 }
 
-/** A stored brand's fields, read through the contract so a row from an older version takes today's defaults. */
-export function brandFieldsOf(record: BrandRecord): BrandFields {
-  const settings = { ...brandDefaults, ...(record.settings as Partial<BrandFields>), name: record.name };
-  const parsed = brandFieldsSchema.safeParse(settings);
-  return parsed.success ? parsed.data : { ...brandDefaults, name: record.name };
-}
 
 const settingsOf = ({ name: _name, ...settings }: BrandFields): Record<string, unknown> => settings;
 const notFound = () => new UserFacingError(404, brandMessages.notFound);

@@ -17,7 +17,7 @@ import {
 import type { BrandRecord } from '../../db/repositories/brands.ts';
 import type { JobStatusRecord } from '../../db/repositories/job-status.ts';
 import { brandLookOf } from '../../core/brand/brand-look.ts';
-import { brandFieldsOf } from '../../core/brand/brands.ts';
+import { brandFieldsOf } from '../../core/brand/brand-fields.ts';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { FinalRenderJob } from '../../jobs/final-render-job.ts';
