@@ -44,7 +44,10 @@ export interface KineticLook {
   /** The colour of words set on the accent. */
   onAccent: string;
   shadow: string;
-  /** Font families the project ships (fonts-league-spartan, fonts-inter). */
+  /**
+   * Faces libass finds through fontconfig on the render machines (scripts/lib/os-tools.mjs installs the families);
+   * a heading face measured in `headingFaceEms` is fitted to its own width, any other as League Spartan.
+   */
   headingFont: string;
   bodyFont: string;
 }
@@ -68,14 +71,31 @@ const exitMs = 260;
  * line box is tall for its letters (capitals are 0.44 of the size, a line advances by the size), so sizes run large.
  */
 const headingEm = 0.33;
+
+/**
+ * The heavy faces of the families a brand may choose, each as wide per em of its ASS size as measured through libass
+ * on mixed-case words ("Fresh bread baked daily" at 100: League Spartan Black 742 px wide, Inter Black 978, Lato
+ * Black 883, Open Sans Extrabold 897, Roboto Black 811, Bebas Neue Bold 673), so a wider face gets a smaller headline
+ * rather than more lines than its room holds.
+ */
+export const headingFaceEms: Readonly<Record<string, number>> = {
+  'League Spartan Black': headingEm,
+  'Inter Black': 0.44,
+  'Lato Black': 0.4,
+  'Open Sans Extrabold': 0.4,
+  'Roboto Black': 0.37,
+  'Bebas Neue Bold': 0.31,
+};
+
+const emOf = (face: string) => headingFaceEms[face] ?? headingEm;
 const bandWidth = motionFrame.width - 2 * kineticBand.side;
 
 /** The height lines of the heading font take, from the top of the first line's box to below the last one's letters. */
 const headlineHeight = (lines: number, size: number) => Math.ceil((lines - 0.2) * size);
 
 /** Lines the words take at `size` when wrapped at spaces inside the band. */
-function wrappedLines(words: readonly string[], size: number): number {
-  const perLine = bandWidth / (headingEm * size);
+function wrappedLines(words: readonly string[], size: number, em: number): number {
+  const perLine = bandWidth / (em * size);
   let lines = 1;
   let used = 0;
   for (const word of words) {
@@ -90,14 +110,15 @@ function wrappedLines(words: readonly string[], size: number): number {
 
 /**
  * The largest headline size whose wrapped lines fit the band under a kicker's room, and whose longest word fits a
- * line (libass breaks at spaces only).
+ * line (libass breaks at spaces only), in the heading face named (League Spartan Black by default).
  */
-export function headlineSize(text: string, roomHeight = kineticBand.bottom - kineticBand.top - 80): number {
+export function headlineSize(text: string, roomHeight = kineticBand.bottom - kineticBand.top - 80, face = defaultKineticLook.headingFont): number {
   const words = text.split(/\s+/).filter(Boolean);
   const longest = Math.max(1, ...words.map((w) => w.length));
+  const em = emOf(face);
   for (const size of [230, 200, 176, 156, 140, 126, 112, 100, 90, 80, 72]) {
-    if (longest * headingEm * size > bandWidth) continue;
-    if (headlineHeight(wrappedLines(words, size), size) <= roomHeight) return size;
+    if (longest * em * size > bandWidth) continue;
+    if (headlineHeight(wrappedLines(words, size, em), size) <= roomHeight) return size;
   }
   return 64;
 }
@@ -128,9 +149,9 @@ const headlineTop = (block: KineticBlock) => block.at?.y ?? kineticBand.top + 80
 const ctaRoom = 100;
 
 /** The headline's size and where its lines end (the call to action goes under them). */
-function headlineFit(block: KineticBlock, withCta: boolean): { size: number; bottom: number } {
-  const size = headlineSize(block.text, kineticBand.bottom - headlineTop(block) - (withCta ? ctaRoom : 0));
-  return { size, bottom: headlineTop(block) + Math.ceil(wrappedLines(block.text.split(/\s+/).filter(Boolean), size) * size * 0.98) };
+function headlineFit(block: KineticBlock, withCta: boolean, face: string): { size: number; bottom: number } {
+  const size = headlineSize(block.text, kineticBand.bottom - headlineTop(block) - (withCta ? ctaRoom : 0), face);
+  return { size, bottom: headlineTop(block) + Math.ceil(wrappedLines(block.text.split(/\s+/).filter(Boolean), size, emOf(face)) * size * 0.98) };
 }
 
 function blockLine(block: KineticBlock, fit: { size: number; bottom: number }): string {
@@ -165,7 +186,7 @@ function shapeLine(shape: KineticShape): string {
 /** The ASS script of a template's words and shapes at 1080x1920, for the `ass` filter. */
 export function kineticAss(blocks: readonly KineticBlock[], shapes: readonly KineticShape[] = [], look: KineticLook = defaultKineticLook): string {
   const headline = blocks.find((b) => b.kind === 'headline');
-  const fit = headline ? headlineFit(headline, blocks.some((b) => b.kind === 'cta')) : { size: 0, bottom: kineticBand.top + 80 };
+  const fit = headline ? headlineFit(headline, blocks.some((b) => b.kind === 'cta'), look.headingFont) : { size: 0, bottom: kineticBand.top + 80 };
   const [text, accent, onAccent, shadow] = [look.text, look.accent, look.onAccent, look.shadow].map(assColour);
   const side = kineticBand.side;
   return assScript({
