@@ -21,6 +21,7 @@ import type { IncomingFile, UploadService } from '../../core/files/uploads.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { UserFacingError } from '../../errors.ts';
 import { noProjectMessage } from '../project/workflow-projects.ts';
+import { kineticLookOf } from './brand-look.ts';
 import { fontFamilyOf, fontIsComplete, sniffFontFormat } from './font-check.ts';
 
 export interface BrandsServiceDependencies {
@@ -200,6 +201,11 @@ export function createBrandsService(deps: BrandsServiceDependencies) {
       const record = (await brands.ofProject(userId, projectId)) ?? (await first(userId));
       const fields = brandFieldsOf(record);
       return { captionStyle: fields.caption_style, voice: fields.voice, voiceInstructions: fields.voice_instructions, music: fields.music };
+    },
+
+    /** The project's brand on the motion templates' words (its colours and fonts), for a video generation's payload. */
+    async templateLookFor(userId: string, projectId: string) {
+      return kineticLookOf((await brands.ofProject(userId, projectId)) ?? (await first(userId)));
     },
 
     /** The logo of the active brand: the dashboard's logo panel (SPEC §2) shows and changes it. */

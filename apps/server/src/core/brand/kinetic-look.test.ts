@@ -1,0 +1,57 @@
+import { brandDefaults, brandFontFamilies } from '@reelsmith/contracts';
+import { defaultKineticLook, headingFaceEms } from '@reelsmith/media';
+import { describe, expect, it } from 'vitest';
+import type { BrandRecord } from '../../db/repositories/brands.ts';
+import { contrastRatio, kineticFaces, kineticLookOf } from './brand-look.ts';
+
+const record = (settings: Record<string, unknown>, font: { fontKey: string; fontFamily: string } | null = null): BrandRecord => ({
+  id: 'b1',
+  userId: 'u1',
+  ordinal: 0,
+  name: 'Crumb & Co',
+  settings: { ...brandDefaults, ...settings },
+  logoKey: null,
+  fontKey: font?.fontKey ?? null,
+  fontFamily: font?.fontFamily ?? null,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+});
+
+describe('kineticLookOf', () => {
+  it('sets the words in the heaviest face of each family, one the headline is fitted to', () => {
+    for (const family of brandFontFamilies) {
+      const look = kineticLookOf(record({ fonts: { heading: family, body: family } }));
+      expect(look.headingFont).toBe(kineticFaces[family]);
+      expect(look.bodyFont).toBe(kineticFaces[family]);
+      expect(headingFaceEms[look.headingFont], family).toBeGreaterThan(0);
+    }
+    expect(kineticLookOf(record({ fonts: { heading: 'Bebas Neue', body: 'Open Sans' } }))).toMatchObject({ headingFont: 'Bebas Neue Bold', bodyFont: 'Open Sans Extrabold' });
+  });
+
+  it('falls back to the default faces for a font the brand uploaded (libass draws installed fonts only)', () => {
+    const look = kineticLookOf(record({ fonts: { heading: 'Grotesk Display', body: 'Grotesk Display' } }, { fontKey: 'users/u1/brands/b1/font-1.ttf', fontFamily: 'Grotesk Display' }));
+    expect(look.headingFont).toBe(defaultKineticLook.headingFont);
+    expect(look.bodyFont).toBe(defaultKineticLook.bodyFont);
+    expect(kineticLookOf(record({ fonts: { heading: 'toString', body: 'constructor' } }))).toMatchObject({ headingFont: defaultKineticLook.headingFont, bodyFont: defaultKineticLook.bodyFont });
+  });
+
+  it('takes the brand colours: the accent from the secondary, black or white on it by contrast, the text and an outline it reads on', () => {
+    const yellow = kineticLookOf(record({ colors: { primary: '#1f6feb', secondary: '#ffe500', text: '#ffffff' } }));
+    expect(yellow).toMatchObject({ accent: '#ffe500', onAccent: '#101010', text: '#ffffff', shadow: '#101010' });
+    const navy = kineticLookOf(record({ colors: { primary: '#ffffff', secondary: '#1a2b5c', text: '#1b1b1b' } }));
+    expect(navy).toMatchObject({ accent: '#1a2b5c', onAccent: '#ffffff', text: '#1b1b1b', shadow: '#ffffff' });
+    // A mid tone takes whichever of the two reads better on it.
+    const red = kineticLookOf(record({ colors: { primary: '#000000', secondary: '#e53935', text: '#ffffff' } }));
+    expect(contrastRatio(red.onAccent, '#e53935')).toBeGreaterThanOrEqual(Math.max(contrastRatio('#ffffff', '#e53935'), contrastRatio('#101010', '#e53935')));
+  });
+
+  it('reads WCAG contrast: black on white is 21, a colour on itself 1', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#777777', '#777777')).toBe(1);
+  });
+
+  it('reads a stored brand from before colours were kept with the defaults', () => {
+    const look = kineticLookOf({ ...record({}), settings: {} });
+    expect(look).toMatchObject({ accent: brandDefaults.colors.secondary, text: brandDefaults.colors.text, headingFont: 'League Spartan Black', bodyFont: 'Inter Black' });
+  });
+});
