@@ -43,6 +43,8 @@ export interface KineticLook {
   accent: string;
   /** The colour of words set on the accent. */
   onAccent: string;
+  /** The call to action's words, outlined in `shadow`, when the accent would not read there (a dark accent). */
+  cta?: string;
   shadow: string;
   /**
    * Faces libass finds through fontconfig on the render machines (scripts/lib/os-tools.mjs installs the families);
@@ -187,8 +189,10 @@ function shapeLine(shape: KineticShape): string {
 export function kineticAss(blocks: readonly KineticBlock[], shapes: readonly KineticShape[] = [], look: KineticLook = defaultKineticLook): string {
   const headline = blocks.find((b) => b.kind === 'headline');
   const fit = headline ? headlineFit(headline, blocks.some((b) => b.kind === 'cta'), look.headingFont) : { size: 0, bottom: kineticBand.top + 80 };
-  const [text, accent, onAccent, shadow] = [look.text, look.accent, look.onAccent, look.shadow].map(assColour);
+  const [text, accent, onAccent, shadow, cta] = [look.text, look.accent, look.onAccent, look.shadow, look.cta ?? look.accent].map(assColour);
   const side = kineticBand.side;
+  // As wide as League Spartan's at 120 in a wider face, so a short call to action keeps to one line.
+  const ctaSize = Math.round(120 * Math.min(1, headingEm / emOf(look.headingFont)));
   return assScript({
     width: motionFrame.width,
     height: motionFrame.height,
@@ -196,8 +200,9 @@ export function kineticAss(blocks: readonly KineticBlock[], shapes: readonly Kin
       // Outlined and softly shadowed rather than boxed: the words belong to the scene, yet read on light and dark.
       `Style: Headline,${look.headingFont},96,${text},${text},${shadow},&H90000000,0,0,0,0,100,100,0,0,1,5,6,8,${side},${side},0,1`,
       `Style: Kicker,${look.bodyFont},46,${onAccent},${onAccent},${accent},&H00000000,0,0,0,0,100,100,3,0,3,16,0,8,${side},${side},0,1`,
-      `Style: Cta,${look.headingFont},120,${accent},${accent},${shadow},&H90000000,0,0,0,0,100,100,0,0,1,4,4,8,${side},${side},0,1`,
-      `Style: Label,${look.bodyFont},50,${onAccent},${onAccent},${text},&H00000000,0,0,0,0,100,100,1,0,3,14,0,8,0,0,0,1`,
+      `Style: Cta,${look.headingFont},${ctaSize},${cta},${cta},${shadow},&H90000000,0,0,0,0,100,100,0,0,1,4,4,8,${side},${side},0,1`,
+      // A label's box is the text colour and its words the outline's, the pair that reads whatever colours a brand has.
+      `Style: Label,${look.bodyFont},50,${shadow},${shadow},${text},&H00000000,0,0,0,0,100,100,1,0,3,14,0,8,0,0,0,1`,
       `Style: Shape,${look.bodyFont},20,${text},${text},${shadow},&H00000000,0,0,0,0,100,100,0,0,1,0,0,7,0,0,0,1`,
     ],
     events: [
