@@ -67,6 +67,8 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 const black = '#101010';
+/** What the call to action's colour needs against its outline (WCAG's large-text minimum). */
+const ctaContrast = 3;
 const white = '#ffffff';
 /** Black or white, whichever reads better on the colour. */
 const inkOn = (background: string) => (contrastRatio(black, background) >= contrastRatio(white, background) ? black : white);
@@ -81,12 +83,16 @@ const inkOn = (background: string) => (contrastRatio(black, background) >= contr
 export function kineticLookOf(record: BrandRecord): KineticLook {
   const { colors, fonts } = brandFieldsOf(record);
   const face = (family: string, fallback: string) => (Object.hasOwn(kineticFaces, family) ? kineticFaces[family as BrandFontFamily] : fallback);
+  // The outline that lets the words read over any scene: dark under light words, light under dark ones.
+  const shadow = inkOn(colors.text);
+  // The call to action is outlined words, not a box: a dark secondary would vanish in its outline, so the primary, or the text colour, takes it.
+  const cta = [colors.secondary, colors.primary].find((colour) => contrastRatio(colour, shadow) >= ctaContrast) ?? colors.text;
   return {
     text: colors.text,
     accent: colors.secondary,
     onAccent: inkOn(colors.secondary),
-    // The outline that lets the words read over any scene: dark under light words, light under dark ones.
-    shadow: inkOn(colors.text),
+    cta,
+    shadow,
     headingFont: face(fonts.heading, defaultKineticLook.headingFont),
     bodyFont: face(fonts.body, defaultKineticLook.bodyFont),
   };

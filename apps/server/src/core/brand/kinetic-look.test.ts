@@ -37,9 +37,12 @@ describe('kineticLookOf', () => {
 
   it('takes the brand colours: the accent from the secondary, black or white on it by contrast, the text and an outline it reads on', () => {
     const yellow = kineticLookOf(record({ colors: { primary: '#1f6feb', secondary: '#ffe500', text: '#ffffff' } }));
-    expect(yellow).toMatchObject({ accent: '#ffe500', onAccent: '#101010', text: '#ffffff', shadow: '#101010' });
+    expect(yellow).toMatchObject({ accent: '#ffe500', onAccent: '#101010', cta: '#ffe500', text: '#ffffff', shadow: '#101010' });
     const navy = kineticLookOf(record({ colors: { primary: '#ffffff', secondary: '#1a2b5c', text: '#1b1b1b' } }));
-    expect(navy).toMatchObject({ accent: '#1a2b5c', onAccent: '#ffffff', text: '#1b1b1b', shadow: '#ffffff' });
+    expect(navy).toMatchObject({ accent: '#1a2b5c', onAccent: '#ffffff', text: '#1b1b1b', shadow: '#ffffff', cta: '#1a2b5c' });
+    // A dark secondary would vanish in the call to action's dark outline: the primary takes it, else the text colour.
+    expect(kineticLookOf(record({ colors: { primary: '#ffd166', secondary: '#1a2b5c', text: '#ffffff' } }))).toMatchObject({ accent: '#1a2b5c', cta: '#ffd166', shadow: '#101010' });
+    expect(kineticLookOf(record({ colors: { primary: '#222222', secondary: '#1a2b5c', text: '#ffffff' } })).cta).toBe('#ffffff');
     // A mid tone takes whichever of the two reads better on it.
     const red = kineticLookOf(record({ colors: { primary: '#000000', secondary: '#e53935', text: '#ffffff' } }));
     expect(contrastRatio(red.onAccent, '#e53935')).toBeGreaterThanOrEqual(Math.max(contrastRatio('#ffffff', '#e53935'), contrastRatio('#101010', '#e53935')));
