@@ -21,8 +21,8 @@ import type { IncomingFile, UploadService } from '../../core/files/uploads.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { UserFacingError } from '../../errors.ts';
 import { noProjectMessage } from '../project/workflow-projects.ts';
-import { kineticLookOf } from './brand-look.ts';
 import { fontFamilyOf, fontIsComplete, sniffFontFormat } from './font-check.ts';
+import { kineticLookOf } from './kinetic-look.ts';
 
 export interface BrandsServiceDependencies {
   brands: BrandsRepository;
@@ -205,7 +205,7 @@ export function createBrandsService(deps: BrandsServiceDependencies) {
 
     /** The project's brand on the motion templates' words (its colours and fonts), for a video generation's payload. */
     async templateLookFor(userId: string, projectId: string) {
-      return kineticLookOf((await brands.ofProject(userId, projectId)) ?? (await first(userId)));
+      return kineticLookOf(brandFieldsOf((await brands.ofProject(userId, projectId)) ?? (await first(userId))));
     },
 
     /** The logo of the active brand: the dashboard's logo panel (SPEC §2) shows and changes it. */

@@ -2,7 +2,11 @@ import { brandDefaults, brandFontFamilies } from '@reelsmith/contracts';
 import { defaultKineticLook, headingFaceEms } from '@reelsmith/media';
 import { describe, expect, it } from 'vitest';
 import type { BrandRecord } from '../../db/repositories/brands.ts';
-import { contrastRatio, kineticFaces, kineticLookOf } from './brand-look.ts';
+import { brandFieldsOf } from './brands.ts';
+import { contrastRatio, kineticFaces, kineticLookOf as lookOfFields } from './kinetic-look.ts';
+
+/** A stored brand's look, as the brands service answers it. */
+const kineticLookOf = (stored: BrandRecord) => lookOfFields(brandFieldsOf(stored));
 
 const record = (settings: Record<string, unknown>, font: { fontKey: string; fontFamily: string } | null = null): BrandRecord => ({
   id: 'b1',
