@@ -95,6 +95,10 @@ export const templateLookSchema = z.object({
   bodyFont: lookFace,
 });
 
+export type TemplateLook = z.infer<typeof templateLookSchema>;
+/** The project's brand look, as core/brand answers it (brands.templateLookFor): a module never reads the brand itself. */
+export type TemplateLookOf = (userId: string, projectId: string) => Promise<TemplateLook>;
+
 export const videoGenerationPayload = z.object({
   scenes: z.array(z.union([videoGenerationScene, localScene])).min(1).max(10),
   /** Scenes crossed with this transition; cut one to the next without. */
