@@ -148,6 +148,11 @@ export function createBrandsService(deps: BrandsServiceDependencies) {
       return view(record, (await active(userId)).id);
     },
 
+    /** The project's brand on the motion templates' words (its colours and fonts), for a video generation's payload. */
+    async templateLookFor(userId: string, projectId: string) {
+      return kineticLookOf(brandFieldsOf((await brands.ofProject(userId, projectId)) ?? (await first(userId))));
+    },
+
     async activate(userId: string, id: string): Promise<Brand> {
       const record = await owned(userId, id);
       await brands.setActive(userId, id);
@@ -201,11 +206,6 @@ export function createBrandsService(deps: BrandsServiceDependencies) {
       const record = (await brands.ofProject(userId, projectId)) ?? (await first(userId));
       const fields = brandFieldsOf(record);
       return { captionStyle: fields.caption_style, voice: fields.voice, voiceInstructions: fields.voice_instructions, music: fields.music };
-    },
-
-    /** The project's brand on the motion templates' words (its colours and fonts), for a video generation's payload. */
-    async templateLookFor(userId: string, projectId: string) {
-      return kineticLookOf(brandFieldsOf((await brands.ofProject(userId, projectId)) ?? (await first(userId))));
     },
 
     /** The logo of the active brand: the dashboard's logo panel (SPEC §2) shows and changes it. */
