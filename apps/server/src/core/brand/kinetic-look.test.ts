@@ -1,25 +1,10 @@
-import { brandDefaults, brandFontFamilies } from '@reelsmith/contracts';
+import { brandDefaults, brandFieldsSchema, brandFontFamilies } from '@reelsmith/contracts';
 import { defaultKineticLook, headingFaceEms } from '@reelsmith/media';
 import { describe, expect, it } from 'vitest';
-import type { BrandRecord } from '../../db/repositories/brands.ts';
-import { brandFieldsOf } from './brands.ts';
-import { contrastRatio, kineticFaces, kineticLookOf as lookOfFields } from './kinetic-look.ts';
+import { contrastRatio, kineticFaces, kineticLookOf } from './kinetic-look.ts';
 
-/** A stored brand's look, as the brands service answers it. */
-const kineticLookOf = (stored: BrandRecord) => lookOfFields(brandFieldsOf(stored));
-
-const record = (settings: Record<string, unknown>, font: { fontKey: string; fontFamily: string } | null = null): BrandRecord => ({
-  id: 'b1',
-  userId: 'u1',
-  ordinal: 0,
-  name: 'Crumb & Co',
-  settings: { ...brandDefaults, ...settings },
-  logoKey: null,
-  fontKey: font?.fontKey ?? null,
-  fontFamily: font?.fontFamily ?? null,
-  createdAt: new Date(),
-  updatedAt: new Date(),
-});
+/** A brand's fields as the contract reads them (the brands service reads a stored brand so). */
+const record = (settings: Record<string, unknown>) => brandFieldsSchema.parse({ ...brandDefaults, name: 'Crumb & Co', ...settings });
 
 describe('kineticLookOf', () => {
   it('sets the words in the heaviest face of each family, one the headline is fitted to', () => {
@@ -33,7 +18,7 @@ describe('kineticLookOf', () => {
   });
 
   it('falls back to the default faces for a font the brand uploaded (libass draws installed fonts only)', () => {
-    const look = kineticLookOf(record({ fonts: { heading: 'Grotesk Display', body: 'Grotesk Display' } }, { fontKey: 'users/u1/brands/b1/font-1.ttf', fontFamily: 'Grotesk Display' }));
+    const look = kineticLookOf(record({ fonts: { heading: 'Grotesk Display', body: 'Grotesk Display' } }));
     expect(look.headingFont).toBe(defaultKineticLook.headingFont);
     expect(look.bodyFont).toBe(defaultKineticLook.bodyFont);
     expect(kineticLookOf(record({ fonts: { heading: 'toString', body: 'constructor' } }))).toMatchObject({ headingFont: defaultKineticLook.headingFont, bodyFont: defaultKineticLook.bodyFont });
@@ -57,8 +42,8 @@ describe('kineticLookOf', () => {
     expect(contrastRatio('#777777', '#777777')).toBe(1);
   });
 
-  it('reads a stored brand from before colours were kept with the defaults', () => {
-    const look = kineticLookOf({ ...record({}), settings: {} });
+  it('takes the default brand as the default faces and the default secondary', () => {
+    const look = kineticLookOf(record({}));
     expect(look).toMatchObject({ accent: brandDefaults.colors.secondary, text: brandDefaults.colors.text, headingFont: 'League Spartan Black', bodyFont: 'Inter Black' });
   });
 });
