@@ -80,12 +80,32 @@ export const localScene = z.object({
 });
 type LocalScene = z.infer<typeof localScene>;
 
+const lookColour = z.string().regex(/^#[0-9a-f]{6}$/);
+/** A face's name goes into the words' ASS styles, whose fields commas part. */
+const lookFace = z.string().regex(/^[A-Za-z0-9 ._-]{1,80}$/);
+
+/** The project's brand on the motion templates' words (core/brand kineticLookOf); vendors ignore it. */
+export const templateLookSchema = z.object({
+  text: lookColour,
+  accent: lookColour,
+  onAccent: lookColour,
+  cta: lookColour.optional(),
+  shadow: lookColour,
+  headingFont: lookFace,
+  bodyFont: lookFace,
+});
+
+export type TemplateLook = z.infer<typeof templateLookSchema>;
+/** The project's brand look, as core/brand answers it (brands.templateLookFor): a module never reads the brand itself. */
+export type TemplateLookOf = (userId: string, projectId: string) => Promise<TemplateLook>;
+
 export const videoGenerationPayload = z.object({
   scenes: z.array(z.union([videoGenerationScene, localScene])).min(1).max(10),
   /** Scenes crossed with this transition; cut one to the next without. */
   join: z.object({ transition: z.enum(aiVideoTransitions) }).optional(),
   /** Made as motion templates although a vendor is set up: the user chose them (no AI credit was taken). */
   motionTemplates: z.boolean().optional(),
+  look: templateLookSchema.optional(),
   /** Fixed by the caller, so a retried or taken-over job overwrites its own output. */
   outputKey: z.string().regex(/^users\/[^/]+\/renders\/[a-zA-Z0-9._-]+\.mp4$/),
 });
@@ -94,11 +114,14 @@ export type VideoGenerationInput = z.input<typeof videoGenerationPayload>;
 const isLocal = (scene: VideoGenerationPayload['scenes'][number]): scene is LocalScene => 'local' in scene;
 type GeneratedScene = z.infer<typeof videoGenerationScene>;
 
-/** What the offline generator is asked for: the scene's template, its caption as the headline, the ugc scene's choices without the key. */
-function localTemplate(scene: GeneratedScene): TemplateRequest {
+/**
+ * What the offline generator is asked for: the scene's template, its caption as the headline, the ugc scene's choices
+ * without the key, and the project's brand on the words.
+ */
+function localTemplate(scene: GeneratedScene, look: VideoGenerationPayload['look']): TemplateRequest {
   const { ugc, ...template } = scene.template ?? {};
   const words = { ...template.words, ...(scene.caption ? { headline: scene.caption } : {}) };
-  return { ...template, words, ...(ugc ? { ugc: { background: ugc.background, placement: ugc.placement, person: ugc.person } } : {}) };
+  return { ...template, words, ...(ugc ? { ugc: { background: ugc.background, placement: ugc.placement, person: ugc.person } } : {}), ...(look ? { look } : {}) };
 }
 export type VideoGenerationResult = { key: string };
 
@@ -227,7 +250,7 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
       for (const [j, seconds] of plans[i]!.entries()) {
         let vendorId = recorded.get(`${i}.${j}`);
         if (!vendorId) {
-          const template = hosted ? undefined : localTemplate(scene);
+          const template = hosted ? undefined : localTemplate(scene, payload.look);
           // The 'ugc' template draws the still's scene again from the product photo; a vendor animates the still.
           const image = template?.ugc && scene.template?.ugc ? { path: await storage.localPath(scene.template.ugc.productKey) } : await sourceOf(still);
           const submitted = (await vendor.submit({ image, prompt: scene.prompt, seconds, ...(template ? { template } : {}) })).vendorId;

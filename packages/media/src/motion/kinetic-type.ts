@@ -43,8 +43,13 @@ export interface KineticLook {
   accent: string;
   /** The colour of words set on the accent. */
   onAccent: string;
+  /** The call to action's words, outlined in `shadow`, when the accent would not read there (a dark accent). */
+  cta?: string;
   shadow: string;
-  /** Font families the project ships (fonts-league-spartan, fonts-inter). */
+  /**
+   * Faces libass finds through fontconfig on the render machines (scripts/lib/os-tools.mjs installs the families);
+   * a heading face measured in `headingFaceEms` is fitted to its own width, any other as League Spartan.
+   */
   headingFont: string;
   bodyFont: string;
 }
@@ -68,21 +73,48 @@ const exitMs = 260;
  * line box is tall for its letters (capitals are 0.44 of the size, a line advances by the size), so sizes run large.
  */
 const headingEm = 0.33;
+
+/**
+ * The heavy faces of the families a brand may choose, each as wide per em of its ASS size as measured through libass
+ * on mixed-case words ("Fresh bread baked daily" at 100: League Spartan Black 742 px wide, Inter Black 978, Lato
+ * Black 883, Open Sans Extrabold 897, Roboto Black 811, Bebas Neue Bold 673; the same ratios within 3% on
+ * capitals and figures), so a wider face gets a smaller headline rather than more lines than its room holds. The
+ * brand faces are taken some 8% wide of that ratio: their lines of wide letters ("20% off with") wrapped one more
+ * time than planned and ran into the call to action under them.
+ */
+export const headingFaceEms: Readonly<Record<string, number>> = {
+  'League Spartan Black': headingEm,
+  'Inter Black': 0.48,
+  'Lato Black': 0.44,
+  'Open Sans Extrabold': 0.42,
+  'Roboto Black': 0.39,
+  'Bebas Neue Bold': 0.31,
+};
+
+const emOf = (face: string) => headingFaceEms[face] ?? headingEm;
 const bandWidth = motionFrame.width - 2 * kineticBand.side;
 
 /** The height lines of the heading font take, from the top of the first line's box to below the last one's letters. */
 const headlineHeight = (lines: number, size: number) => Math.ceil((lines - 0.2) * size);
 
+/**
+ * A word's width in average characters: capitals, figures and signs run some 15% wider than the lower-case letters
+ * the ems were measured on ("20% off with code GLOW20" is 0.35 em a character in League Spartan Black, "Fresh bread
+ * baked daily" 0.32), and an offer's headline is full of them.
+ */
+const widthOf = (word: string) => word.length + 0.15 * (word.match(/[^a-z]/g)?.length ?? 0);
+
 /** Lines the words take at `size` when wrapped at spaces inside the band. */
-function wrappedLines(words: readonly string[], size: number): number {
-  const perLine = bandWidth / (headingEm * size);
+function wrappedLines(words: readonly string[], size: number, em: number): number {
+  // Less the headline's outline and shadow on either side.
+  const perLine = (bandWidth - 24) / (em * size);
   let lines = 1;
   let used = 0;
   for (const word of words) {
-    const need = used === 0 ? word.length : used + 1 + word.length;
+    const need = used === 0 ? widthOf(word) : used + 1 + widthOf(word);
     if (need > perLine && used > 0) {
       lines += 1;
-      used = word.length;
+      used = widthOf(word);
     } else used = need;
   }
   return lines;
@@ -90,14 +122,15 @@ function wrappedLines(words: readonly string[], size: number): number {
 
 /**
  * The largest headline size whose wrapped lines fit the band under a kicker's room, and whose longest word fits a
- * line (libass breaks at spaces only).
+ * line (libass breaks at spaces only), in the heading face named (League Spartan Black by default).
  */
-export function headlineSize(text: string, roomHeight = kineticBand.bottom - kineticBand.top - 80): number {
+export function headlineSize(text: string, roomHeight = kineticBand.bottom - kineticBand.top - 80, face = defaultKineticLook.headingFont): number {
   const words = text.split(/\s+/).filter(Boolean);
-  const longest = Math.max(1, ...words.map((w) => w.length));
+  const longest = Math.max(1, ...words.map(widthOf));
+  const em = emOf(face);
   for (const size of [230, 200, 176, 156, 140, 126, 112, 100, 90, 80, 72]) {
-    if (longest * headingEm * size > bandWidth) continue;
-    if (headlineHeight(wrappedLines(words, size), size) <= roomHeight) return size;
+    if (longest * em * size > bandWidth) continue;
+    if (headlineHeight(wrappedLines(words, size, em), size) <= roomHeight) return size;
   }
   return 64;
 }
@@ -128,9 +161,9 @@ const headlineTop = (block: KineticBlock) => block.at?.y ?? kineticBand.top + 80
 const ctaRoom = 100;
 
 /** The headline's size and where its lines end (the call to action goes under them). */
-function headlineFit(block: KineticBlock, withCta: boolean): { size: number; bottom: number } {
-  const size = headlineSize(block.text, kineticBand.bottom - headlineTop(block) - (withCta ? ctaRoom : 0));
-  return { size, bottom: headlineTop(block) + Math.ceil(wrappedLines(block.text.split(/\s+/).filter(Boolean), size) * size * 0.98) };
+function headlineFit(block: KineticBlock, withCta: boolean, face: string): { size: number; bottom: number } {
+  const size = headlineSize(block.text, kineticBand.bottom - headlineTop(block) - (withCta ? ctaRoom : 0), face);
+  return { size, bottom: headlineTop(block) + Math.ceil(wrappedLines(block.text.split(/\s+/).filter(Boolean), size, emOf(face)) * size * 0.98) };
 }
 
 function blockLine(block: KineticBlock, fit: { size: number; bottom: number }): string {
@@ -165,9 +198,11 @@ function shapeLine(shape: KineticShape): string {
 /** The ASS script of a template's words and shapes at 1080x1920, for the `ass` filter. */
 export function kineticAss(blocks: readonly KineticBlock[], shapes: readonly KineticShape[] = [], look: KineticLook = defaultKineticLook): string {
   const headline = blocks.find((b) => b.kind === 'headline');
-  const fit = headline ? headlineFit(headline, blocks.some((b) => b.kind === 'cta')) : { size: 0, bottom: kineticBand.top + 80 };
-  const [text, accent, onAccent, shadow] = [look.text, look.accent, look.onAccent, look.shadow].map(assColour);
+  const fit = headline ? headlineFit(headline, blocks.some((b) => b.kind === 'cta'), look.headingFont) : { size: 0, bottom: kineticBand.top + 80 };
+  const [text, accent, onAccent, shadow, cta] = [look.text, look.accent, look.onAccent, look.shadow, look.cta ?? look.accent].map(assColour);
   const side = kineticBand.side;
+  // As wide as League Spartan's at 120 in a wider face, so a short call to action keeps to one line.
+  const ctaSize = Math.round(120 * Math.min(1, headingEm / emOf(look.headingFont)));
   return assScript({
     width: motionFrame.width,
     height: motionFrame.height,
@@ -175,8 +210,9 @@ export function kineticAss(blocks: readonly KineticBlock[], shapes: readonly Kin
       // Outlined and softly shadowed rather than boxed: the words belong to the scene, yet read on light and dark.
       `Style: Headline,${look.headingFont},96,${text},${text},${shadow},&H90000000,0,0,0,0,100,100,0,0,1,5,6,8,${side},${side},0,1`,
       `Style: Kicker,${look.bodyFont},46,${onAccent},${onAccent},${accent},&H00000000,0,0,0,0,100,100,3,0,3,16,0,8,${side},${side},0,1`,
-      `Style: Cta,${look.headingFont},120,${accent},${accent},${shadow},&H90000000,0,0,0,0,100,100,0,0,1,4,4,8,${side},${side},0,1`,
-      `Style: Label,${look.bodyFont},50,${onAccent},${onAccent},${text},&H00000000,0,0,0,0,100,100,1,0,3,14,0,8,0,0,0,1`,
+      `Style: Cta,${look.headingFont},${ctaSize},${cta},${cta},${shadow},&H90000000,0,0,0,0,100,100,0,0,1,4,4,8,${side},${side},0,1`,
+      // A label's box is the text colour and its words the outline's, the pair that reads whatever colours a brand has.
+      `Style: Label,${look.bodyFont},50,${shadow},${shadow},${text},&H00000000,0,0,0,0,100,100,1,0,3,14,0,8,0,0,0,1`,
       `Style: Shape,${look.bodyFont},20,${text},${text},${shadow},&H00000000,0,0,0,0,100,100,0,0,1,0,0,7,0,0,0,1`,
     ],
     events: [

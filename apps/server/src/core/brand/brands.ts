@@ -26,6 +26,7 @@ import { storedEndCardSchema, type StoredEndCard } from '../../jobs/stored-compo
 import { brandFieldsOf } from './brand-fields.ts';
 import { brandLookOf } from './brand-look.ts';
 import { fontFamilyOf, fontIsComplete, sniffFontFormat } from './font-check.ts';
+import { kineticLookOf } from './kinetic-look.ts';
 
 export interface BrandsServiceDependencies {
   brands: BrandsRepository;
@@ -145,6 +146,11 @@ export function createBrandsService(deps: BrandsServiceDependencies) {
       if (!(await deps.projectOwned(userId, projectId))) throw new UserFacingError(404, noProjectMessage);
       const record = (await brands.ofProject(userId, projectId)) ?? (await first(userId));
       return view(record, (await active(userId)).id);
+    },
+
+    /** The project's brand on the motion templates' words (its colours and fonts), for a video generation's payload. */
+    async templateLookFor(userId: string, projectId: string) {
+      return kineticLookOf(brandFieldsOf((await brands.ofProject(userId, projectId)) ?? (await first(userId))));
     },
 
     async activate(userId: string, id: string): Promise<Brand> {

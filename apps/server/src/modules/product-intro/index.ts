@@ -12,6 +12,7 @@ export function productIntroModule(infra: Infrastructure, shared: SharedCore, bu
     job: infra.jobs.videoGeneration,
     generatorName: infra.videoGenerator.name,
     business,
+    templateLook: (userId, projectId) => shared.brands.templateLookFor(userId, projectId),
     probe: shared.probeMedia,
     tmpDir: infra.config.tmpDir,
   });

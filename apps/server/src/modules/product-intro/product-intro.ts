@@ -17,7 +17,7 @@ import { crossedSceneSeconds } from '@reelsmith/media';
 import { UserFacingError } from '../../errors.ts';
 import type { ProjectRecord } from '../../db/repositories/projects.ts';
 import type { FormFile } from '../../http/multipart-form.ts';
-import type { VideoGenerationInput } from '../../jobs/video-generation-job.ts';
+import type { TemplateLookOf, VideoGenerationInput } from '../../jobs/video-generation-job.ts';
 import type { VideoGenerator } from '../../providers/video-generation/types.ts';
 import type { BusinessOf } from '../../providers/video-generation/templates/template-words.ts';
 import { inspectBuffer } from '../../core/files/upload-inspection.ts';
@@ -43,6 +43,8 @@ export interface ProductIntroDependencies extends GenerationStartDependencies {
   generatorName: VideoGenerator['name'];
   /** The business profile: its name is set on the templates that have room for it. */
   business: BusinessOf;
+  /** The project's brand on the motion templates' words (core/brand): read by core, never by this module. */
+  templateLook: TemplateLookOf;
 }
 
 interface CheckedScene {
@@ -138,6 +140,7 @@ export function createProductIntroService(deps: ProductIntroDependencies) {
             })),
             join: { transition: request.transition },
             ...(request.motionTemplate ? { motionTemplates: true } : {}),
+            look: await deps.templateLook(userId, project.id),
             outputKey: deps.videoJobs.outputKey(project, 'intro'),
           };
           // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.

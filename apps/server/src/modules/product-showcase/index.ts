@@ -6,7 +6,7 @@ import { registerProductShowcaseRoutes } from './product-showcase-routes.ts';
 
 /** Product Showcase: one or two product images brought to life with their texts on them, as 7 s scenes. */
 export function productShowcaseModule(infra: Infrastructure, shared: SharedCore, business: BusinessOf): FeatureModule {
-  const showcase = createProductShowcaseService({ ...shared, quotas: infra.quotas, job: infra.jobs.videoGeneration, probe: shared.probeMedia, tmpDir: infra.config.tmpDir, generatorName: infra.videoGenerator.name, business });
+  const showcase = createProductShowcaseService({ ...shared, quotas: infra.quotas, job: infra.jobs.videoGeneration, probe: shared.probeMedia, tmpDir: infra.config.tmpDir, generatorName: infra.videoGenerator.name, business, templateLook: (userId, projectId) => shared.brands.templateLookFor(userId, projectId) });
   return {
     register({ router }) {
       registerProductShowcaseRoutes(router, { showcase, generatorName: infra.videoGenerator.name });

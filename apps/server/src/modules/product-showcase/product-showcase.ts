@@ -12,7 +12,7 @@ import { crossedSceneSeconds } from '@reelsmith/media';
 import type { VideoGenerator } from '../../providers/video-generation/types.ts';
 import type { BusinessOf } from '../../providers/video-generation/templates/template-words.ts';
 import { UserFacingError } from '../../errors.ts';
-import type { VideoGenerationInput } from '../../jobs/video-generation-job.ts';
+import type { TemplateLookOf, VideoGenerationInput } from '../../jobs/video-generation-job.ts';
 import { inspectBuffer } from '../../core/files/upload-inspection.ts';
 import type { GenerationStartDependencies } from '../../core/paid-jobs/paid-jobs.ts';
 
@@ -43,6 +43,8 @@ export interface ProductShowcaseDependencies extends GenerationStartDependencies
   generatorName: VideoGenerator['name'];
   /** The business profile: its name is the kicker over each scene's headline. */
   business: BusinessOf;
+  /** The project's brand on the motion templates' words (core/brand): read by core, never by this module. */
+  templateLook: TemplateLookOf;
 }
 
 const refuse = (status: number, message: string, field: string) => new UserFacingError(status, message, field);
@@ -121,6 +123,7 @@ export function createProductShowcaseService(deps: ProductShowcaseDependencies) 
             })),
             ...(scenes.length === 2 && request.transition ? { join: { transition: request.transition } } : {}),
             ...(request.motionTemplate ? { motionTemplates: true } : {}),
+            look: await deps.templateLook(userId, project.id),
             outputKey,
           };
           // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.

@@ -11,7 +11,7 @@ import {
 } from '@reelsmith/contracts';
 import { maxMotionSeconds } from '@reelsmith/media';
 import { UserFacingError } from '../../errors.ts';
-import type { VideoGenerationJob } from '../../jobs/video-generation-job.ts';
+import type { TemplateLookOf, VideoGenerationJob } from '../../jobs/video-generation-job.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { ownerOfKey, type FileUrlSigner } from '../../core/files/file-urls.ts';
 import type { ProjectVideoJobs } from '../../core/project/project-video-jobs.ts';
@@ -45,6 +45,8 @@ export interface AiVideoDependencies {
   /** ffprobe plus a decode check, as uploads use: every file is checked before any is stored. */
   probe: MediaProber;
   tmpDir: string;
+  /** The project's brand on the motion templates' words (core/brand): read by core, never by this module. */
+  templateLook: TemplateLookOf;
 }
 
 const policy = uploadPolicies['scene-image'];
@@ -149,6 +151,7 @@ export function createAiVideoService(deps: AiVideoDependencies) {
           const payload = {
             scenes: scenes.map((prompt, i) => ({ imageKey: keys[i]!, prompt, seconds: lengths[i]!, template: wholeScenes.has(i + 1) ? { name: 'photo' as const } : { variant: i } })),
             ...(request.motionTemplate ? { motionTemplates: true } : {}),
+            look: await deps.templateLook(userId, project.id),
             outputKey,
           };
           return { project, job: deps.job, payload, idempotencyKey };

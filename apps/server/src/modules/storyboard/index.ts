@@ -41,6 +41,7 @@ export function storyboardModule(
     business: outside.business,
     probe: shared.probeMedia,
     tmpDir: config.tmpDir,
+    templateLook: (userId, projectId) => shared.brands.templateLookFor(userId, projectId),
   });
   return {
     register({ router }) {

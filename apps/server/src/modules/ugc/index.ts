@@ -24,6 +24,7 @@ export function ugcModule(infra: Infrastructure, shared: SharedCore): FeatureMod
       everStarted: (userId) => repositories.jobStatus.countEver(userId, jobs.imageGeneration.name),
     },
     imagesPerAiCredit: infra.config.ugcImagesPerAiCredit,
+    templateLook: (userId, projectId) => shared.brands.templateLookFor(userId, projectId),
   });
   return {
     register({ router }) {

@@ -23,7 +23,7 @@ import type { PaidJobs } from '../../core/paid-jobs/paid-jobs.ts';
 import { noProjectMessage, type WorkflowProjects } from '../../core/project/workflow-projects.ts';
 import type { ImageGenerationJob } from '../../jobs/image-generation-job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { VideoGenerationJob } from '../../jobs/video-generation-job.ts';
+import type { TemplateLookOf, VideoGenerationJob } from '../../jobs/video-generation-job.ts';
 import type { ImageGenerator } from '../../providers/image-generation/types.ts';
 import type { VideoGenerator } from '../../providers/video-generation/types.ts';
 
@@ -48,6 +48,8 @@ export interface UgcDependencies {
   };
   /** Vendor stills cost money though the spec charges no credit for them: this many per AI video credit. */
   imagesPerAiCredit: number;
+  /** The project's brand on the motion templates' words (core/brand): read by core, never by this module. */
+  templateLook: TemplateLookOf;
 }
 
 export interface UgcImageRequest {
@@ -230,7 +232,7 @@ export function createUgcService(deps: UgcDependencies) {
         prepare: async () => ({
           project,
           job: deps.videoJob,
-          payload: { scenes: [scene], outputKey, ...(request.motionTemplate ? { motionTemplates: true } : {}) },
+          payload: { scenes: [scene], outputKey, ...(request.motionTemplate ? { motionTemplates: true } : {}), look: await deps.templateLook(userId, project.id) },
           // Keyed by the still and the video it follows: two Generates at once find the same key, and one video begins.
           idempotencyKey: `ugc-video:${project.id}:${ugc.imageJobId}:${ugc.videoJobId ?? 'first'}`,
         }),

@@ -16,7 +16,7 @@ export async function prepareTemplateClip(input: TemplateClipInput): Promise<{ n
   const { template, ...rest } = input;
   const name = template?.name;
   if (name === 'ugc') {
-    const options = await prepareUgcPuppet({ photo: input.photo, seconds: input.seconds, words: template?.words ?? {}, workDir: input.workDir, ...(template?.ugc ? { choices: template.ugc } : {}) });
+    const options = await prepareUgcPuppet({ photo: input.photo, seconds: input.seconds, words: template?.words ?? {}, workDir: input.workDir, ...(template?.ugc ? { choices: template.ugc } : {}), ...(template?.look ? { look: template.look } : {}) });
     return { name: 'ugc', args: (outputPath) => puppetClipArgs({ ...options, outputPath }) };
   }
   const drawn = await prepareTemplate({ ...rest, ...(template ? { template: { ...template, name } } : {}) });

@@ -122,7 +122,7 @@ export async function prepareTemplate(input: TemplateInput): Promise<{ name: Dra
   let assPath: string | undefined;
   if (text.blocks.length > 0 || text.shapes.length > 0) {
     assPath = join(input.workDir, 'words.ass');
-    await writeFile(assPath, kineticAss(text.blocks, text.shapes, { ...defaultKineticLook, accent: palette.accent, onAccent: palette.onAccent }));
+    await writeFile(assPath, kineticAss(text.blocks, text.shapes, input.template?.look ?? { ...defaultKineticLook, accent: palette.accent, onAccent: palette.onAccent }));
   }
   return {
     name,

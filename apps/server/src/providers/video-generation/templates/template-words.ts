@@ -1,4 +1,5 @@
 import type { MotionTemplateName, UgcBackground, UgcPerson, UgcPlacement } from '@reelsmith/contracts';
+import type { KineticLook } from '@reelsmith/media';
 
 /** The templates drawn as planes under a camera: all but 'ugc', whose presenter moves in parts (ugc-puppet.ts). */
 export type DrawnTemplateName = Exclude<MotionTemplateName, 'ugc'>;
@@ -31,6 +32,11 @@ export interface TemplateRequest {
   ugc?: UgcSceneChoices;
   /** The scene's place in its video: two scenes of one type and photo drift and set differently. */
   variant?: number;
+  /**
+   * The project's brand on the words (its colours and fonts, core/brand kineticLookOf); without it the words take the
+   * default faces and an accent from the picture. The drawn set keeps the picture's palette either way.
+   */
+  look?: KineticLook;
 }
 
 type Cue = [DrawnTemplateName, RegExp];

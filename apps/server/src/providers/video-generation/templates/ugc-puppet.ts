@@ -1,7 +1,7 @@
 import { link, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ugcDefaults, type UgcPerson } from '@reelsmith/contracts';
-import { defaultKineticLook, kineticAss, type KineticBlock, type PuppetClipOptions, type PuppetPart, type Wobble } from '@reelsmith/media';
+import { defaultKineticLook, kineticAss, type KineticBlock, type KineticLook, type PuppetClipOptions, type PuppetPart, type Wobble } from '@reelsmith/media';
 import sharp from 'sharp';
 import { productLayer, rowSpans } from '../../image-generation/cutout.ts';
 import { heldArm, heldFit, standingFit, standingProductSvg, type HeldArm, type PlacedProduct } from '../../image-generation/placements.ts';
@@ -19,6 +19,8 @@ export interface UgcPuppetInput {
   seconds: number;
   words: TemplateWords;
   choices?: UgcSceneChoices;
+  /** The project's brand on the product's name; the default faces and an accent from the product without it. */
+  look?: KineticLook;
   workDir: string;
 }
 
@@ -179,6 +181,6 @@ export async function prepareUgcPuppet(input: UgcPuppetInput): Promise<Omit<Pupp
 
   const palette = paletteFrom(await productColour(layer));
   const assPath = join(input.workDir, 'words.ass');
-  await writeFile(assPath, kineticAss(ugcWords(input.words, input.seconds), [], { ...defaultKineticLook, accent: palette.accent, onAccent: palette.onAccent }));
+  await writeFile(assPath, kineticAss(ugcWords(input.words, input.seconds), [], input.look ?? { ...defaultKineticLook, accent: palette.accent, onAccent: palette.onAccent }));
   return { backdrop, parts, overlay: tag, camera: [pose(1.05), pose(1.11)], assPath, seconds: input.seconds };
 }
