@@ -1,26 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { billingMessages, brandMessages } from '@reelsmith/contracts';
-import { expect, test, type Page } from '@playwright/test';
-import { signedInOnDashboard } from './helpers.ts';
+import { brandMessages } from '@reelsmith/contracts';
+import { expect, test } from '@playwright/test';
+import { signedInOnDashboard, upgradeToGrowth } from './helpers.ts';
 
 /** Issue 32: brand kits on /brands, the header's brand switcher, and the dashboard's brand filter. */
 
 const screenshots = process.env.BRANDS_SCREENSHOTS;
 
-/** Growth keeps 3 brands: bought through the built-in test gateway, as a user would. */
-async function upgradeToGrowth(page: Page) {
-  await page.goto('/Subscriptions');
-  await page.getByRole('button', { name: 'Choose Growth' }).click();
-  const dialog = page.getByRole('dialog', { name: billingMessages.basedInIndia });
-  const checkoutPromise = page.context().waitForEvent('page');
-  await dialog.getByRole('button', { name: 'No', exact: true }).click();
-  const checkout = await checkoutPromise;
-  await checkout.waitForLoadState();
-  await checkout.getByRole('button', { name: 'Pay $39.00' }).click();
-  await expect(checkout.getByText('Payment successful.')).toBeVisible();
-  await checkout.close();
-  await expect(page.getByText('Current plan: Growth Plan')).toBeVisible({ timeout: 25_000 });
-}
 
 test('a Growth user adds a second brand, switches to it in the header, filters the dashboard by it, and deletes it', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,4 +1,4 @@
-import { stockPhotosResponse, stockVideosResponse } from '@reelsmith/contracts';
+import { billingMessages, stockPhotosResponse, stockVideosResponse } from '@reelsmith/contracts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { operatorHeaders } from './operator.ts';
 
@@ -86,4 +86,19 @@ export async function addFirstStockItem(page: Page, kind: keyof typeof stockDial
   await dialog.getByRole('button', { name: 'Search', exact: true }).click();
   await dialog.getByRole('button', { name: /^Add / }).first().click();
   return dialog;
+}
+
+/** Growth keeps 3 brands: bought through the built-in test gateway, as a user would. */
+export async function upgradeToGrowth(page: Page) {
+  await page.goto('/Subscriptions');
+  await page.getByRole('button', { name: 'Choose Growth' }).click();
+  const dialog = page.getByRole('dialog', { name: billingMessages.basedInIndia });
+  const checkoutPromise = page.context().waitForEvent('page');
+  await dialog.getByRole('button', { name: 'No', exact: true }).click();
+  const checkout = await checkoutPromise;
+  await checkout.waitForLoadState();
+  await checkout.getByRole('button', { name: 'Pay $39.00' }).click();
+  await expect(checkout.getByText('Payment successful.')).toBeVisible();
+  await checkout.close();
+  await expect(page.getByText('Current plan: Growth Plan')).toBeVisible({ timeout: 25_000 });
 }
