@@ -1,3 +1,4 @@
+import type { TemplateLookOf } from '../../jobs/video-generation-job.ts';
 import {
   beforeAfterSceneSeconds,
   beforeAfterTexts,
@@ -25,6 +26,8 @@ export interface SideInput {
 
 export interface BeforeAfterDependencies extends GenerationStartDependencies {
   generatorName: VideoGenerator['name'];
+  /** The project's brand look, which the motion templates set the sides' words in. */
+  templateLook: TemplateLookOf;
 }
 
 type CheckedSide = SideInput & { file: NonNullable<SideInput['file']> };
@@ -97,7 +100,8 @@ export function createBeforeAfterService(deps: BeforeAfterDependencies) {
           const saved = await workflow.save(project, { background: { kind: 'clips', clips: [{ key: outputKey, duration: beforeAfterSeconds }], fit: 'trim' } });
           // Keyed by the job it follows: two starts at once on one project find the same key, and only one begins.
           const idempotencyKey = `before-after:${project.id}:${workflow.document(project).videoJob?.jobId ?? 'first'}`;
-          return { project: saved, job: deps.job, payload: { scenes, join: { transition: request.transition }, outputKey }, idempotencyKey };
+          const look = await deps.templateLook(userId, project.id);
+          return { project: saved, job: deps.job, payload: { scenes, join: { transition: request.transition }, outputKey, look }, idempotencyKey };
         },
         async began(project, job) {
           await deps.videoJobs.track(project, 'before-after', job.id);

@@ -12,6 +12,7 @@ export function beforeAfterModule(infra: Infrastructure, shared: SharedCore): Fe
     generatorName: infra.videoGenerator.name,
     probe: shared.probeMedia,
     tmpDir: infra.config.tmpDir,
+    templateLook: (userId, projectId) => shared.brands.templateLookFor(userId, projectId),
   });
   return {
     register({ router }) {
