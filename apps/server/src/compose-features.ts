@@ -1,5 +1,5 @@
 import { createBrandsService } from './core/brand/brands.ts';
-import { endCardDrawer } from './jobs/render-job.ts';
+import { drawFrame, endCardDrawer } from './jobs/render-job.ts';
 import { localEndCard, localPathSchema } from './jobs/stored-composition.ts';
 import { createTranscriptions } from './core/files/transcriptions.ts';
 import { createGenerationCost } from './core/paid-jobs/generation-cost.ts';
@@ -75,6 +75,7 @@ export function composeSharedCore(infra: Infrastructure): SharedCore {
       const spec = await localEndCard(card, toLocal, (family, bold) => mediaPort.fontFileOf(family, { bold }));
       return endCardDrawer({ media: mediaPort, tmpDir: config.tmpDir })(spec);
     },
+    drawFrame: (userId, composition, at) => drawFrame({ storage: infra.storage, media: mediaPort, tmpDir: config.tmpDir }, userId, composition, at),
   });
   return { workflow, brands, paidJobs, videoJobs, transcriptions, ownSound, probeMedia: mediaPort.probeDecodable, probeDuration: async (path) => (await probe(path)).duration };
 }
@@ -96,7 +97,13 @@ export function composeFeatures(infra: Infrastructure) {
     filesModule(infra),
     dashboardModule(infra, shared, { backgrounds: () => library.library.list('background') }),
     billingModule(infra),
-    brandsModule(shared),
+    // On a fresh install the library makes its first background while the brand page asks for its preview.
+    brandsModule(shared, {
+      previewStill: async () => {
+        await library.library.waitFor('background', 10_000);
+        return library.library.list('background')[0]?.thumbnailKey ?? null;
+      },
+    }),
     ideas,
     scriptModule(infra, shared, ideas),
     voiceoverModule(infra, shared),

@@ -36,7 +36,8 @@ describe('a final video drawn with its brand', () => {
   let cleanup: () => void;
 
   beforeAll(async () => {
-    t = await startTestApp(pglite!);
+    // One library background: the still the brand page's preview frame stands on.
+    t = await startTestApp(pglite!, { library: { warmUp: false, stockDir: undefined, musicDir: undefined, counts: { images: 0, videos: 0, backgrounds: 1, tracks: 0, previews: 0 } } });
     await t.composed.queue.startWorkers(1);
     ({ dir, cleanup } = fixtureDir());
     const account = await signUpAndConfirm(t.app, 'brand-render@example.com');
@@ -140,6 +141,15 @@ describe('a final video drawn with its brand', () => {
       }
       expect(pinkPixels).toBeGreaterThan(300);
       expect(hormoziGreen).toBe(0);
+
+      // The brand page's preview: a frame rendered the same way, the spoken word in the brand's pink.
+      const preview = await agency.client.get(`/api/brands/${pink.id}/frame`);
+      expect({ status: preview.statusCode, type: preview.headers['content-type'] }).toEqual({ status: 200, type: 'image/jpeg' });
+      const { data, info } = await sharp(preview.rawPayload).raw().toBuffer({ resolveWithObject: true });
+      expect({ width: info.width, height: info.height }).toEqual({ width: 540, height: 960 });
+      let previewPink = 0;
+      for (let i = 0; i < data.length; i += info.channels) if (near([data[i]!, data[i + 1]!, data[i + 2]!], '#ff2bd6', 50)) previewPink++;
+      expect(previewPink).toBeGreaterThan(100);
     },
     renderTimeout,
   );

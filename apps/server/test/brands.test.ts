@@ -144,6 +144,12 @@ describe.each(targets)('brands API on $name', (target) => {
     expect((await sharp(card.rawPayload).metadata())).toMatchObject({ width: 1080, height: 1920 });
     const home = (await list(agency.client)).brands[0]!;
     expect((await agency.client.get(`/api/brands/${home.id}/end-card`)).json()).toEqual({ error: brandMessages.noEndCard });
+    // This app's library makes no backgrounds, so there is no still to show the brand on (brand-render.test.ts renders one).
+    if (target.name === 'pglite') {
+      const frame = await agency.client.get(`/api/brands/${cafe.id}/frame`);
+      expect({ status: frame.statusCode, body: frame.json() }).toEqual({ status: 503, body: { error: brandMessages.previewNotReady } });
+    }
+    expect((await stranger.client.get(`/api/brands/${cafe.id}/frame`)).statusCode).toBe(404);
     expect((await stranger.client.get(`/api/brands/${cafe.id}/end-card`)).statusCode).toBe(404);
     const cost = await agency.client.post('/api/final-video-cost', { user_id: agency.userId, video_id: videoId });
     expect(cost.json()).toMatchObject({ brand_name: 'Café', end_card_text: 'Book your table today', has_logo: false });

@@ -54,6 +54,7 @@ export const brandMessages = {
   fontUnreadable: 'This font file could not be read. Please upload the complete TTF, OTF or WOFF2 file.',
   fontLicence: 'Please confirm that you may use this font in your videos.',
   noEndCard: 'Write an end card line first.',
+  previewNotReady: 'The preview picture is still being made. Please try again in a minute.',
 } as const;
 
 const hexColour = z

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { CompositionInput, EndCardSpec } from '@reelsmith/media';
+import { posterFrameArgs, type CompositionInput, type EndCardSpec } from '@reelsmith/media';
 import { z } from 'zod';
 import type { MediaPort } from '../providers/media/types.ts';
 import type { ObjectStorage } from '../providers/storage/types.ts';
@@ -39,6 +39,29 @@ export function endCardDrawer(workshop: Omit<RenderWorkshop, 'storage'>) {
     }
     return localPathSchema.parse(path);
   };
+}
+
+/**
+ * One frame of a short composition of the user's (a brand's preview), rendered at the preview profile and kept by what
+ * it shows, so the same look asked again is answered from disk.
+ */
+export async function drawFrame(workshop: RenderWorkshop, userId: string, stored: StoredComposition, at: number): Promise<string> {
+  const name = createHash('sha256').update(JSON.stringify([userId, stored, at])).digest('hex').slice(0, 32);
+  const path = join(workshop.tmpDir, 'frames', `${name}.jpg`);
+  if (await stat(path).catch(() => null)) return path;
+  await mkdir(dirname(path), { recursive: true });
+  const video = join(workshop.tmpDir, 'frames', `${name}.${randomUUID()}.mp4`);
+  const drawing = `${path}.${randomUUID()}.jpg`;
+  try {
+    const composition = await localComposition(workshop, userId, stored);
+    await workshop.media.renderComposition(composition, { profile: 'preview', outputPath: video, timeoutMs: 60_000 });
+    await workshop.media.runFfmpeg(posterFrameArgs(video, drawing, { width: 540, at }), { duration: 1, timeoutMs: 30_000 });
+    await rename(drawing, path);
+    return path;
+  } finally {
+    await rm(video, { force: true });
+    await rm(drawing, { force: true });
+  }
 }
 
 /** The user's stored composition with local copies of its files; a file that is not the user's or is gone fails for good. */

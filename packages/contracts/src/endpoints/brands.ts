@@ -105,6 +105,16 @@ export const brandEndpoints = {
     response: z.unknown(),
     produces: 'image/png',
   }),
+  frame: defineEndpoint({
+    ...owned,
+    method: 'GET',
+    path: '/api/brands/:id/frame',
+    summary: "A frame of a video in the brand's look (caption style and colour, logo placement), rendered as final videos are (JPEG, 540x960).",
+    body: 'none',
+    request: z.object({}),
+    response: z.unknown(),
+    produces: 'image/jpeg',
+  }),
   uploadFont: defineEndpoint({
     ...owned,
     method: 'POST',

@@ -22,7 +22,9 @@ import type { IncomingFile, UploadService } from '../../core/files/uploads.ts';
 import type { ObjectStorage } from '../../providers/storage/types.ts';
 import { UserFacingError } from '../../errors.ts';
 import { noProjectMessage } from '../project/workflow-projects.ts';
-import { storedEndCardSchema, type StoredEndCard } from '../../jobs/stored-composition.ts';
+import { storedEndCardSchema, type StoredComposition, type StoredEndCard } from '../../jobs/stored-composition.ts';
+import { toStoredComposition } from '../project/project-document.ts';
+import { brandFrameAt, brandFrameDocument } from './brand-frame.ts';
 import { brandFieldsOf } from './brand-fields.ts';
 import { brandLookOf } from './brand-look.ts';
 import { fontFamilyOf, fontIsComplete, sniffFontFormat } from './font-check.ts';
@@ -41,6 +43,8 @@ export interface BrandsServiceDependencies {
   projectOwned: (userId: string, projectId: string) => Promise<boolean>;
   /** Draws an end card as the final render does (jobs/render-job.ts), answering the picture's local path. */
   drawEndCard: (card: StoredEndCard) => Promise<string>;
+  /** Renders a composition of the user's and answers one frame of it (a JPEG's local path). */
+  drawFrame: (userId: string, composition: StoredComposition, at: number) => Promise<string>;
 }
 
 
@@ -216,6 +220,17 @@ export function createBrandsService(deps: BrandsServiceDependencies) {
       if (!card) throw new UserFacingError(404, brandMessages.noEndCard);
       const { logoKey, ...rest } = card;
       return deps.drawEndCard(storedEndCardSchema.parse({ ...rest, ...(logoKey ? { logoKey } : {}), duration: endCardSeconds }));
+    },
+
+    /**
+     * A frame of a video in the brand's look (its caption style and emphasis colour, its logo where placed) over the
+     * library still `still` finds, rendered as a final video is; none found: the library has no still yet.
+     */
+    async framePicture(userId: string, id: string, still: () => Promise<string | null>): Promise<string> {
+      const record = await owned(userId, id);
+      const stillKey = await still();
+      if (!stillKey) throw new UserFacingError(503, brandMessages.previewNotReady);
+      return deps.drawFrame(userId, toStoredComposition(brandFrameDocument(record, stillKey)), brandFrameAt);
     },
 
     /** The logo of the active brand: the dashboard's logo panel (SPEC §2) shows and changes it. */

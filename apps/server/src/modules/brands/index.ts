@@ -5,7 +5,7 @@ import type { FeatureModule } from '../../http/feature-module.ts';
 import type { SharedCore } from '../../infrastructure.ts';
 
 /** Brand kits (issue 32): the routes over the shared brands service. */
-export function brandsModule(shared: SharedCore): FeatureModule {
+export function brandsModule(shared: SharedCore, media: { previewStill: () => Promise<string | null> }): FeatureModule {
   const { brands } = shared;
   return {
     register({ router }) {
@@ -25,6 +25,10 @@ export function brandsModule(shared: SharedCore): FeatureModule {
         const path = await brands.endCardPicture(user.id, params.id);
         // Named by what it shows: the same brand draws the same picture, so a browser may keep it briefly.
         return reply.type('image/png').header('cache-control', 'private, max-age=60').send(createReadStream(path));
+      });
+      route(brandEndpoints.frame, async ({ user, params, reply }) => {
+        const path = await brands.framePicture(user.id, params.id, media.previewStill);
+        return reply.type('image/jpeg').header('cache-control', 'private, max-age=60').send(createReadStream(path));
       });
       route(brandEndpoints.uploadFont, async ({ user, params, files }) => ({ brand: await brands.uploadFont(user.id, params.id, files.get('font')!.content) }));
     },

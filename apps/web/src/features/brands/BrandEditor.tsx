@@ -17,7 +17,7 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import { FontUpload, LogoUpload } from './BrandAssets.tsx';
 import { brandTexts, draftOf, fontChoices, logoPositionLabels, logoSizeLabels, type BrandDraft } from './brandForm.ts';
 import { BrandPreview } from './BrandPreview.tsx';
-import { RenderedEndCard } from './RenderedEndCard.tsx';
+import { RenderedBrand } from './RenderedBrand.tsx';
 import { ChoiceField, ColourField, FormSection, type Choice } from './fields.tsx';
 
 export interface BrandEditorProps {
@@ -82,7 +82,7 @@ export function BrandEditor(props: BrandEditorProps) {
         <div className="flex flex-col gap-3 lg:sticky lg:top-4">
           <h3 className="text-base font-semibold">Live preview</h3>
           <BrandPreview fields={fields} logoUrl={brand?.logo_url ?? null} still={props.still} />
-          <RenderedEndCard brand={brand} />
+          <RenderedBrand brand={brand} />
         </div>
       </div>
 
