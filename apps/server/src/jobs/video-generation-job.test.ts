@@ -79,5 +79,15 @@ describe('a brand look in the generation payload', () => {
     await expect(job.handler(job.payload.parse({ ...input, motionTemplates: undefined, scenes: [{ ...input.scenes[0]!, seconds: 5 }] }), { ...context, jobId: 'job-2' })).rejects.toThrow();
     expect(asked).toHaveLength(2);
     expect(asked[1]!.template).toBeUndefined();
+
+    // The brand's uploaded font goes to the templates as a local file, its family naming the face; another user's does not.
+    const fontKey = (await storage.putFile('users/u1/brands/b1/font-1.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', 'font/ttf')).key;
+    const branded = { ...input, look: { ...look, headingFont: 'DejaVu Sans', fontKey }, outputKey: 'users/u1/renders/look-font.mp4' };
+    expect(await job.handler(job.payload.parse(branded), { ...context, jobId: 'job-3' })).toEqual({ key: branded.outputKey });
+    expect(asked[2]!.template).toMatchObject({ look: { headingFont: 'DejaVu Sans' }, fontFile: expect.stringMatching(/font-1\.ttf$/) });
+    expect(asked[2]!.template!.look).not.toHaveProperty('fontKey');
+    const theirs = (await storage.putFile('users/u2/brands/b2/font-2.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', 'font/ttf')).key;
+    await job.handler(job.payload.parse({ ...branded, look: { ...branded.look, fontKey: theirs }, outputKey: 'users/u1/renders/look-theirs.mp4' }), { ...context, jobId: 'job-4' });
+    expect(asked[3]!.template).not.toHaveProperty('fontFile');
   }, 120_000);
 });

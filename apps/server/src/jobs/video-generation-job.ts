@@ -93,9 +93,11 @@ export const templateLookSchema = z.object({
   shadow: lookColour,
   headingFont: lookFace,
   bodyFont: lookFace,
+  /** The brand's uploaded font, when the heading or body face is its family: drawn from this file. */
+  fontKey: storageKeySchema.optional(),
 });
 
-export type TemplateLook = z.infer<typeof templateLookSchema>;
+export type TemplateLook = z.input<typeof templateLookSchema>;
 /** The project's brand look, as core/brand answers it (brands.templateLookFor): a module never reads the brand itself. */
 export type TemplateLookOf = (userId: string, projectId: string) => Promise<TemplateLook>;
 
@@ -118,10 +120,17 @@ type GeneratedScene = z.infer<typeof videoGenerationScene>;
  * What the offline generator is asked for: the scene's template, its caption as the headline, the ugc scene's choices
  * without the key, and the project's brand on the words.
  */
-function localTemplate(scene: GeneratedScene, look: VideoGenerationPayload['look']): TemplateRequest {
+function localTemplate(scene: GeneratedScene, look: VideoGenerationPayload['look'], fontFile: string | undefined): TemplateRequest {
   const { ugc, ...template } = scene.template ?? {};
   const words = { ...template.words, ...(scene.caption ? { headline: scene.caption } : {}) };
-  return { ...template, words, ...(ugc ? { ugc: { background: ugc.background, placement: ugc.placement, person: ugc.person } } : {}), ...(look ? { look } : {}) };
+  const faces = look ? (({ fontKey: _key, ...kinetic }) => kinetic)(look) : undefined;
+  return {
+    ...template,
+    words,
+    ...(ugc ? { ugc: { background: ugc.background, placement: ugc.placement, person: ugc.person } } : {}),
+    ...(faces ? { look: faces } : {}),
+    ...(fontFile ? { fontFile } : {}),
+  };
 }
 export type VideoGenerationResult = { key: string };
 
@@ -216,6 +225,9 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
       const keys = isLocal(scene) ? [scene.key] : [scene.imageKey, ...(scene.template?.ugc ? [scene.template.ugc.productKey] : [])];
       for (const key of keys) if (!isReadableBy(userId, key) || !(await storage.stat(key))) throw new PermanentJobError(aiVideoMessages.failed);
     }
+    // The brand's own font, for the templates' words: only a file of the user's, and only when it is still there.
+    const fontKey = payload.look?.fontKey;
+    const fontFile = fontKey && isReadableBy(userId, fontKey) && (await storage.stat(fontKey)) ? await storage.localPath(fontKey) : undefined;
     // A local scene asks the generator for nothing: no plan, no vendor piece, nothing against the daily cap.
     const plans = payload.scenes.map((scene) => (isLocal(scene) ? [] : planClipLengths(scene.seconds, generator.lengths)));
     const recorded = new Map(hosted ? (await generations.forJob(jobId)).map((r) => [`${r.scene}.${r.segment}`, r.vendorId]) : []);
@@ -250,7 +262,7 @@ export function createVideoGenerationJob(deps: VideoGenerationJobDeps) {
       for (const [j, seconds] of plans[i]!.entries()) {
         let vendorId = recorded.get(`${i}.${j}`);
         if (!vendorId) {
-          const template = hosted ? undefined : localTemplate(scene, payload.look);
+          const template = hosted ? undefined : localTemplate(scene, payload.look, fontFile);
           // The 'ugc' template draws the still's scene again from the product photo; a vendor animates the still.
           const image = template?.ugc && scene.template?.ugc ? { path: await storage.localPath(scene.template.ugc.productKey) } : await sourceOf(still);
           const submitted = (await vendor.submit({ image, prompt: scene.prompt, seconds, ...(template ? { template } : {}) })).vendorId;

@@ -4,13 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpeg, frameAt, tempDir, type RgbFrame } from '../../test/fixtures.ts';
 import { probe } from '../ffprobe.ts';
 import { runFfmpeg } from '../runner.ts';
-import { captionAss, captionFontSize, captionText, joinedCaptions, maxCaptionLength, maxLabelLength } from './caption.ts';
+import { captionAss, captionFilter, captionFontSize, captionText, joinedCaptions, maxCaptionLength, maxLabelLength } from './caption.ts';
 import { joinClipsArgs, joinedSeconds, type JoinPart } from './join.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;
 beforeAll(async () => ({ dir, cleanup } = await tempDir()));
 afterAll(() => cleanup());
+
+describe('caption filter', () => {
+  it("names a folder of fonts that are not installed (a brand's own) only when there is one", () => {
+    expect(captionFilter('/work/words.ass')).toBe('ass=filename=/work/words.ass');
+    expect(captionFilter('/work/words.ass', '/work/fonts')).toBe('ass=filename=/work/words.ass:fontsdir=/work/fonts');
+    expect(() => captionFilter('/work/words.ass', 'relative/fonts')).toThrow();
+  });
+});
 
 describe('caption timing in the joined video', () => {
   it('runs each scene text from where its scene comes in (mid-transition) to where the next one does', () => {

@@ -1,3 +1,4 @@
+import { localPathSchema } from '../composition.ts';
 import { escapeFilterValue } from '../filtergraph.ts';
 import { assScript, assTime } from '../subtitles/ass.ts';
 import type { JoinPart } from './join.ts';
@@ -111,7 +112,11 @@ export function joinedCaptions(parts: readonly JoinPart[]): CaptionEvent[] {
   return [...joinedTexts(parts, 'caption'), ...joinedTexts(parts, 'label')];
 }
 
-/** The filter that burns an ASS script written by `captionAss` onto 1080x1920 video. */
-export function captionFilter(assPath: string): string {
-  return `ass=filename=${escapeFilterValue(assPath)}`;
+/**
+ * The filter that burns an ASS script written by `captionAss` (or kineticAss) onto 1080x1920 video; `fontsDir` holds
+ * fonts that are not installed (a brand's own), which libass then finds by their family names.
+ */
+export function captionFilter(assPath: string, fontsDir?: string): string {
+  const fonts = fontsDir === undefined ? '' : `:fontsdir=${escapeFilterValue(localPathSchema.parse(fontsDir))}`;
+  return `ass=filename=${escapeFilterValue(assPath)}${fonts}`;
 }

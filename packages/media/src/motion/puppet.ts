@@ -48,6 +48,8 @@ export interface PuppetClipOptions {
   overlay?: { path: string; x: number; y: number };
   /** Words burnt on after the camera, so they stay put and sharp. */
   assPath?: string;
+  /** Fonts the words use that are not installed (a brand's uploaded font). */
+  fontsDir?: string;
   seconds: number;
   outputPath: string;
 }
@@ -108,7 +110,7 @@ export function puppetClipArgs(options: PuppetClipOptions): string[] {
     chains.push(`[${i + 1}:v]format=yuva420p,${partFrames(part, frames)}[p${i + 1}]`);
     chains.push(`[l${i}][p${i + 1}]${partOverlay(part)}[l${i + 1}]`);
   });
-  const words = options.assPath ? `,${captionFilter(localPathSchema.parse(options.assPath))}` : '';
+  const words = options.assPath ? `,${captionFilter(localPathSchema.parse(options.assPath), options.fontsDir)}` : '';
   const last = options.parts.length;
   if (options.overlay) {
     chains.push(`[l${last}]${scaledCamera(options.camera, frames)}[camera]`);

@@ -22,6 +22,8 @@ export interface TemplateClipOptions {
   reveal?: { planes: readonly TemplatePlane[]; at: number; seconds: number };
   /** The template's words and shapes (kineticAss), burnt on last so the camera never blurs them. */
   assPath?: string;
+  /** Fonts the words use that are not installed (a brand's uploaded font). */
+  fontsDir?: string;
   /** One soft band of light across the picture, as over a glossy product. */
   sweep?: boolean;
   seconds: number;
@@ -77,7 +79,7 @@ export function templateClipArgs(options: TemplateClipOptions): string[] {
     chains.push(`[front][back]xfade=transition=wipeleft:duration=${sec(seconds)}:offset=${sec(at)},trim=end_frame=${frames}[revealed]`);
     picture = 'revealed';
   }
-  const words = options.assPath ? `,${captionFilter(localPathSchema.parse(options.assPath))}` : '';
+  const words = options.assPath ? `,${captionFilter(localPathSchema.parse(options.assPath), options.fontsDir)}` : '';
   if (options.sweep) {
     chains.push(`${lightBandSource(frames)}[band]`);
     chains.push(`[${picture}][band]${lightSweepOverlay(frames)}${words},format=yuv420p[video]`);

@@ -154,7 +154,9 @@ export function createBrandsService(deps: BrandsServiceDependencies) {
 
     /** The project's brand on the motion templates' words (its colours and fonts), for a video generation's payload. */
     async templateLookFor(userId: string, projectId: string) {
-      return kineticLookOf(brandFieldsOf((await brands.ofProject(userId, projectId)) ?? (await first(userId))));
+      const record = (await brands.ofProject(userId, projectId)) ?? (await first(userId));
+      const uploaded = record.fontKey && record.fontFamily ? { family: record.fontFamily, key: record.fontKey } : null;
+      return kineticLookOf(brandFieldsOf(record), uploaded);
     },
 
     async activate(userId: string, id: string): Promise<Brand> {

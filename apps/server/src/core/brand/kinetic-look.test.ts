@@ -17,7 +17,14 @@ describe('kineticLookOf', () => {
     expect(kineticLookOf(record({ fonts: { heading: 'Bebas Neue', body: 'Open Sans' } }))).toMatchObject({ headingFont: 'Bebas Neue Bold', bodyFont: 'Open Sans Extrabold' });
   });
 
-  it('falls back to the default faces for a font the brand uploaded (libass draws installed fonts only)', () => {
+  it("sets a font the brand uploaded in its own face, its file going with the look; another family falls back to the default faces", () => {
+    const uploaded = { family: 'Grotesk Display', key: 'users/u1/brands/b1/font-1.ttf' };
+    expect(kineticLookOf(record({ fonts: { heading: 'Grotesk Display', body: 'Inter' } }), uploaded)).toMatchObject({ headingFont: 'Grotesk Display', bodyFont: 'Inter Black', fontKey: uploaded.key });
+    expect(kineticLookOf(record({ fonts: { heading: 'Inter', body: 'Inter' } }), uploaded).fontKey).toBeUndefined();
+    // A family an ASS style line cannot carry keeps the default face, and no file goes with it.
+    const odd = { family: 'Grotesk, Display', key: uploaded.key };
+    expect(kineticLookOf(record({ fonts: { heading: 'Grotesk, Display', body: 'Inter' } }), odd)).toMatchObject({ headingFont: defaultKineticLook.headingFont });
+    expect(kineticLookOf(record({ fonts: { heading: 'Grotesk, Display', body: 'Inter' } }), odd).fontKey).toBeUndefined();
     const look = kineticLookOf(record({ fonts: { heading: 'Grotesk Display', body: 'Grotesk Display' } }));
     expect(look.headingFont).toBe(defaultKineticLook.headingFont);
     expect(look.bodyFont).toBe(defaultKineticLook.bodyFont);

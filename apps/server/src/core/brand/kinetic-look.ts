@@ -29,6 +29,15 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/** The brand's uploaded font: its family (what the words' style names) and its file in storage. */
+export interface UploadedFont {
+  family: string;
+  key: string;
+}
+
+/** A family an ASS style line can carry (commas part its fields); another uploaded family keeps the default face. */
+const assFaceName = /^[A-Za-z0-9 ._-]{1,80}$/;
+
 const black = '#101010';
 /** What the call to action's colour needs against its outline (WCAG's large-text minimum). */
 const ctaContrast = 3;
@@ -40,13 +49,13 @@ const inkOn = (background: string) => (contrastRatio(black, background) >= contr
  * The brand on a motion template's words (the offline generator's kinetic type): the headline in the brand's text
  * colour, the kicker's box and the call to action in its secondary colour (the accent its final video and end card
  * use too) with black or white words on it by contrast, and its heading and body fonts in their heaviest face.
- * Kinetic type is drawn by libass from the fonts installed on the render machine, so a font the brand uploaded (kept in
- * storage, not installed) falls back to the default face.
+ * A font the brand uploaded is set in its own face: the job hands libass its file (`fontKey`) beside the words.
  *
  * Of the brand's fields (brandFieldsOf) rather than its record: brands.ts answers it, and brand-look.ts reads brands.ts.
  */
-export function kineticLookOf({ colors, fonts }: Pick<BrandFields, 'colors' | 'fonts'>): KineticLook {
-  const face = (family: string, fallback: string) => (Object.hasOwn(kineticFaces, family) ? kineticFaces[family as BrandFontFamily] : fallback);
+export function kineticLookOf({ colors, fonts }: Pick<BrandFields, 'colors' | 'fonts'>, uploaded?: UploadedFont | null): KineticLook & { fontKey?: string } {
+  const own = (family: string) => Boolean(uploaded && family === uploaded.family && assFaceName.test(family));
+  const face = (family: string, fallback: string) => (own(family) ? family : Object.hasOwn(kineticFaces, family) ? kineticFaces[family as BrandFontFamily] : fallback);
   // The outline that lets the words read over any scene: dark under light words, light under dark ones.
   const shadow = inkOn(colors.text);
   // The call to action is outlined words, not a box: a dark secondary would vanish in its outline, so the primary, or the text colour, takes it.
@@ -59,5 +68,6 @@ export function kineticLookOf({ colors, fonts }: Pick<BrandFields, 'colors' | 'f
     shadow,
     headingFont: face(fonts.heading, defaultKineticLook.headingFont),
     bodyFont: face(fonts.body, defaultKineticLook.bodyFont),
+    ...(uploaded && (own(fonts.heading) || own(fonts.body)) ? { fontKey: uploaded.key } : {}),
   };
 }

@@ -37,6 +37,8 @@ export interface TemplateRequest {
    * default faces and an accent from the picture. The drawn set keeps the picture's palette either way.
    */
   look?: KineticLook;
+  /** A local copy of the brand's uploaded font, when the look names its family: libass finds it beside the words. */
+  fontFile?: string;
 }
 
 type Cue = [DrawnTemplateName, RegExp];
