@@ -1,5 +1,5 @@
 import { emphasisColours, subtitleTexts, workflowMessages } from '@reelsmith/contracts';
-import { nextEmphasis, withEmphasis, wordsOf, type EditorCue } from './editorCues.ts';
+import { nextEmphasis, withEmphasis, wordsOf, type EditorCue, type EmphasisColour } from './editorCues.ts';
 import type { SaveState } from './useAutosave.ts';
 
 /** m:ss.s, enough to tell captions of a 59 s video apart. */
@@ -26,11 +26,10 @@ function SaveStatus({ state }: { state: SaveState }) {
   );
 }
 
-const colourName = (hex: string | undefined) => emphasisColours.find((c) => c.hex === hex)?.name ?? 'none';
-
 /** The caption's words as buttons: a click steps the word through the emphasis colours (editorCues.ts). */
-function EmphasisWords(props: { cue: EditorCue; index: number; onChange: (cue: EditorCue) => void }) {
-  const { cue } = props;
+function EmphasisWords(props: { cue: EditorCue; index: number; palette: readonly EmphasisColour[]; onChange: (cue: EditorCue) => void }) {
+  const { cue, palette } = props;
+  const colourName = (hex: string | undefined) => palette.find((c) => c.hex === hex)?.name ?? emphasisColours.find((c) => c.hex === hex)?.name ?? (hex ? hex : 'none');
   return (
     <div role="group" aria-label={`Emphasis of caption ${props.index + 1}`} className="flex flex-wrap gap-1 sm:pl-31">
       {wordsOf(cue).map((word, i) => (
@@ -39,7 +38,7 @@ function EmphasisWords(props: { cue: EditorCue; index: number; onChange: (cue: E
           type="button"
           aria-label={`${word.text}: emphasis ${colourName(word.colour)}`}
           title="Click to change this word's colour"
-          onClick={() => props.onChange(withEmphasis(cue, i, nextEmphasis(word.colour)))}
+          onClick={() => props.onChange(withEmphasis(cue, i, nextEmphasis(word.colour, palette)))}
           className="rounded-md border border-gray-300 bg-[#1f2a44] px-2 py-0.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
           style={{ color: word.colour ?? '#ffffff' }}
         >
@@ -61,6 +60,8 @@ export function CueEditor(props: {
   saveState: SaveState;
   selected: number;
   onSelect: (index: number) => void;
+  /** The colours a click steps through: the project's brand colour first. */
+  palette?: readonly EmphasisColour[];
 }) {
   const { cues, onChange, onSelect } = props;
   const change = (i: number, cue: EditorCue) => onChange(cues.map((c, j) => (j === i ? cue : c)));
@@ -100,7 +101,7 @@ export function CueEditor(props: {
                       className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base shadow-sm focus-visible:border-accent"
                     />
                   </div>
-                  <EmphasisWords cue={cue} index={i} onChange={(next) => change(i, next)} />
+                  <EmphasisWords cue={cue} index={i} palette={props.palette ?? emphasisColours} onChange={(next) => change(i, next)} />
                 </li>
               );
             })}

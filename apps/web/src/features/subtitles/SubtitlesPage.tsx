@@ -2,6 +2,7 @@ import { subtitleTexts, timing, workflowMessages, type LatestSubtitlesResponse }
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { useProjectBrand } from '../../lib/brands.ts';
 import { Notice } from '../../components/ui/Notice.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import type { FinalVideoCaptions, FinalVideoStep } from '../../lib/finalVideoStep.ts';
@@ -9,7 +10,7 @@ import { CallFailure, shownText } from '../../lib/client.ts';
 import { generateSubtitles, updateSubtitles, writeSubtitles, type SubtitleSettings } from './api.ts';
 import { CaptionPreview } from './CaptionPreview.tsx';
 import { CueEditor } from './CueEditor.tsx';
-import { editorCues, editorSrt, wordsOf, type EditorCue } from './editorCues.ts';
+import { editorCues, editorSrt, emphasisPalette, wordsOf, type EditorCue } from './editorCues.ts';
 import { useLatestSubtitles, useStyleLooks, useStylePreview } from './queries.ts';
 import { SettingsFields, StylePicker } from './SubtitleSettings.tsx';
 import { useAutosave } from './useAutosave.ts';
@@ -37,6 +38,9 @@ interface SubtitlesEditorProps {
 
 function SubtitlesEditor({ initial, userId, finalSection }: SubtitlesEditorProps) {
   const project = useMemo(() => ({ userId, videoId: initial.video_id }), [userId, initial.video_id]);
+  // A word clicked takes the brand's colour first, whatever the style: the plain styles colour no spoken word.
+  const brandColour = useProjectBrand(initial.video_id).data?.colors.secondary;
+  const palette = useMemo(() => emphasisPalette(brandColour), [brandColour]);
   const { page } = useFlow();
   const [settings, setSettings] = useState<SubtitleSettings>({
     position: initial.subtitle_position,
@@ -124,7 +128,7 @@ function SubtitlesEditor({ initial, userId, finalSection }: SubtitlesEditorProps
                 {nothingHeard && <WrittenCaptions writing={writing} />}
               </div>
             ) : (
-              <CueEditor cues={cues} onChange={changeCues} saveState={autosave.state} selected={selected} onSelect={setSelected} />
+              <CueEditor cues={cues} onChange={changeCues} saveState={autosave.state} selected={selected} onSelect={setSelected} palette={palette} />
             )}
           </div>
 

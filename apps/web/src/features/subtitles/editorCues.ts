@@ -36,10 +36,26 @@ export function editorSrt(cues: readonly EditorCue[]): string {
   return formatSrt(cues.flatMap((cue) => (cue.text.trim() === '' ? [] : [{ start: cue.start, end: cue.end, text: cueText(wordsOf(cue)) }])));
 }
 
+export interface EmphasisColour {
+  name: string;
+  hex: string;
+}
+
+/**
+ * The colours a word steps through: the brand's own first (its secondary colour; named as one of the usual four when
+ * it is one of them), then the others.
+ */
+export function emphasisPalette(brandColour: string | undefined): EmphasisColour[] {
+  if (!brandColour) return [...emphasisColours];
+  const hex = brandColour.toUpperCase();
+  const usual = emphasisColours.find((c) => c.hex === hex);
+  return [usual ?? { name: 'Brand', hex }, ...emphasisColours.filter((c) => c.hex !== hex)];
+}
+
 /** A click on a word steps through the emphasis colours, then back to none. */
-export function nextEmphasis(current: string | undefined): string | undefined {
-  const at = emphasisColours.findIndex((c) => c.hex === current);
-  return emphasisColours[at + 1]?.hex;
+export function nextEmphasis(current: string | undefined, palette: readonly EmphasisColour[] = emphasisColours): string | undefined {
+  const at = palette.findIndex((c) => c.hex === current);
+  return palette[at + 1]?.hex;
 }
 
 export function withEmphasis(cue: EditorCue, wordIndex: number, colour: string | undefined): EditorCue {
